@@ -1,0 +1,44 @@
+/** Live-channel names (spec §7) and the frames that travel on `/ws`. */
+
+export const CHANNELS = [
+  'home',
+  'ticker',
+  'kline',
+  'option-kline',
+  'swap-kline',
+  'swap-ticker',
+  'swap-depth',
+  'spot-kline',
+  'spot-ticker',
+  'spot-depth',
+  'spot-entrust-order',
+  'swap-entrust-order',
+  'swap-positions',
+  'swap history-order',
+  'spot history-order',
+  'option-ticker',
+] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+
+/** Replies to the socket's own operations use these pseudo-channels. */
+export const CONTROL_CHANNELS = ['login', 'pong', 'sub', 'unsub', 'error'] as const;
+export type ControlChannel = (typeof CONTROL_CHANNELS)[number];
+
+/** Client → server. Subscription parameters (symbol, period…) sit beside `channel`. */
+export type ClientFrame =
+  | { op: 'login'; uid: number | string; token: string }
+  | { op: 'logout' }
+  | { op: 'ping' }
+  | { op: 'sub'; channel: ChannelName; [param: string]: unknown }
+  | { op: 'unsub'; channel: ChannelName; [param: string]: unknown };
+
+/** Server → client. `code` 200 is normal, 400 means the session is invalid. */
+export interface ServerFrame<T = unknown> {
+  channel: ChannelName | ControlChannel;
+  code: number;
+  msg?: string;
+  /** The subscription's topic (e.g. "BTC_USDT" or "BTC_USDT:1m") when the channel has parameters. */
+  topic?: string;
+  data?: T;
+  ts: number;
+}
