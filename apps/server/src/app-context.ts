@@ -1,0 +1,39 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
+import type { EventBus } from './lib/events';
+import type { AccountService } from './modules/account/service';
+import type { OperatorService } from './modules/admin/service';
+import type { Notifier } from './modules/notify/notifier';
+import type { Hub } from './ws/hub';
+
+/** The Fastify instance routes are declared on: zod schemas type the handlers. */
+export type Router = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Everything a module may use, built once in boot order by app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  events: EventBus;
+  notifier: Notifier;
+  hub: Hub;
+  accounts: AccountService;
+  operators: OperatorService;
+}

@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { APP_VERSION } from '@bourse/contract';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import pino, { type Logger } from 'pino';
+import type { AppContext, Router } from './app-context';
+import type { Config } from './config';
+import { migrate, openDatabase } from './db/database';
+import { installAuth } from './http/auth';
+import { installCipherEnvelope } from './http/cipher';
+import { installCors } from './http/cors';
+import { installEnvelope } from './http/envelope';
+import { type Clock, systemClock } from './lib/clock';
+import { EventBus } from './lib/events';
+import { VerificationCodes } from './modules/account/codes';
+import { FailureLimiter } from './modules/account/limiter';
+import { createAccountRepo } from './modules/account/repo';
+import { accountRoutes } from './modules/account/routes';
+import { AccountService } from './modules/account/service';
+import { SessionService } from './modules/account/sessions';
+import { adminRoutes } from './modules/admin/routes';
+import { OperatorService } from './modules/admin/service';
+import { createNotifier } from './modules/notify/notifier';
+import { Hub } from './ws/hub';
+
+export interface BuildOptions {
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface BuiltApp {
+  app: Router;
+  ctx: AppContext;
+}
+
+/**
+ * Boot order, in one place: config → storage → domain services → HTTP plumbing → routes → live channel → web app.
+ * Nothing does work at import time.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const log = options.logger ?? pino({ level: config.logLevel });
+  const clock = options.clock ?? systemClock;
+
+  // Storage
+  const db = openDatabase(config.dbFile);
+  const migrations = migrate(db, path.join(config.repoRoot, 'apps/server/migrations'));
+  if (migrations.applied.length > 0) log.info({ applied: migrations.applied }, 'database migrated');
+
+  // Domain services
+  const events = new EventBus();
+  const notifier = createNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log });
+  const accountRepo = createAccountRepo(db);
+  const sessions = new SessionService(accountRepo, clock, events, config.sessionTtlMs);
+  const accounts = new AccountService(
+    db,
+    accountRepo,
+    sessions,
+    new VerificationCodes(accountRepo, notifier, clock),
+    clock,
+    events,
+    {
+      perAccount: new FailureLimiter(clock, config.login.maxFailures, config.login.lockMs),
+      perAddress: new FailureLimiter(clock, config.login.maxFailuresPerAddress, config.login.lockMs),
+    },
+    { maxFailures: 5, lockMs: 60 * 60_000 },
+  );
+  const operators = new OperatorService(
+    db,
+    clock,
+    new FailureLimiter(clock, config.login.maxFailures, config.login.lockMs),
+  );
+  const hub = new Hub(sessions, clock, log);
+  events.on('session.revoked', ({ sessionId }) => hub.revokeSession(sessionId));
+
+  const ctx: AppContext = { config, db, log, clock, events, notifier, hub, accounts, operators };
+
+  // HTTP plumbing
+  const loggerInstance: FastifyBaseLogger = log;
+  const app = Fastify({
+    loggerInstance,
+    trustProxy: config.trustProxy,
+    // Per-request log lines would cost more than the orders themselves at exchange rates; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses are typed by their schemas at compile time; at run time plain JSON.stringify is enough (and fast).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  installEnvelope(app);
+  installCors(app);
+  installCipherEnvelope(app, config.clientKey);
+  installAuth(app, sessions, operators);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Bourse API',
+        version: APP_VERSION,
+        description:
+          'Every answer is {code, msg, data}; code 200 is success. `msg` follows the `lang` header. POST bodies may be sent in the AES-128-ECB envelope (see docs/protocol.md). `/mapi/` routes need the login token in `Authorization`.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  // Routes
+  accountRoutes(app, ctx);
+  adminRoutes(app, ctx);
+
+  // Live channel
+  hub.attach(app);
+
+  // The built web app and the shipped static files
+  const publicDir = path.join(config.repoRoot, 'apps/server/public');
+  if (existsSync(publicDir)) {
+    await app.register(fastifyStatic, { root: publicDir, prefix: '/static/', decorateReply: false, maxAge: '7d' });
+  }
+  if (existsSync(path.join(config.webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Hashed bundles never change; the page itself must always be revalidated.
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    hub.close();
+    notifier.close();
+    db.close();
+  });
+
+  return { app, ctx };
+}

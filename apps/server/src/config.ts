@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { DEFAULT_CLIENT_KEY } from '@bourse/contract';
+import { z } from 'zod';
+import { findRepoRoot } from './lib/paths';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const LineConfig = z.object({ name: z.string().min(1), http: z.string(), ws: z.string() });
+
+/** Every setting the server reads, from the environment, validated once at start. Nothing else reads process.env. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  CLIENT_KEY: z.string().length(16).default(DEFAULT_CLIENT_KEY),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bourse <no-reply@bourse.local>'),
+  DEMO_DATA: bool.default(true),
+  ADMIN_EMAIL: z.string().default('admin@bourse.local'),
+  ADMIN_PASSWORD: z.string().min(8).default('bourse-admin'),
+  LINES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      try {
+        return z.array(LineConfig).min(1).parse(JSON.parse(v));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'LINES must be a JSON array of {name, http, ws}' });
+        return z.NEVER;
+      }
+    }),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  TRUST_PROXY: bool.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  dbFile: string;
+  uploadsDir: string;
+  outboxDir: string;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  publicUrl: string | undefined;
+  webDist: string;
+  clientKey: string;
+  sessionTtlMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoData: boolean;
+  admin: { email: string; password: string; isDefault: boolean };
+  lines: { name: string; http: string; ws: string }[];
+  login: { maxFailures: number; maxFailuresPerAddress: number; lockMs: number };
+  trustProxy: boolean;
+  repoRoot: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${detail}`);
+  }
+  const e = parsed.data;
+  const repoRoot = findRepoRoot();
+  const dataDir = path.resolve(e.DATA_DIR);
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    dbFile: path.join(dataDir, 'bourse.db'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    clientKey: e.CLIENT_KEY,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoData: e.DEMO_DATA,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, isDefault: env.ADMIN_PASSWORD === undefined },
+    lines: e.LINES ?? [{ name: 'Main', http: '', ws: '' }],
+    login: {
+      maxFailures: e.LOGIN_MAX_FAILURES,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      lockMs: e.LOGIN_LOCK_MINUTES * 60_000,
+    },
+    trustProxy: e.TRUST_PROXY,
+    repoRoot,
+  };
+  return { ...config, ...overrides };
+}

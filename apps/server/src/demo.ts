@@ -1,0 +1,25 @@
+import type { AppContext } from './app-context';
+
+export const DEMO_ACCOUNT = {
+  account: 'demo@bourse.local',
+  password: 'demo123456',
+  inviteCode: 'DEMO2026',
+  nickname: 'Demo Trader',
+};
+
+/**
+ * First-start content: the configured operator always; with DEMO_DATA (the default) a funded demo account and each
+ * module's demo data. Every step is idempotent, so a restart changes nothing.
+ */
+export async function seedDemo(ctx: AppContext): Promise<void> {
+  await ctx.operators.ensureOperator(ctx.config.admin.email, ctx.config.admin.password);
+  if (!ctx.config.demoData) return;
+  if (!ctx.accounts.findByAccount(DEMO_ACCOUNT.account)) {
+    await ctx.accounts.createUser({
+      account: DEMO_ACCOUNT.account,
+      password: DEMO_ACCOUNT.password,
+      inviteCode: DEMO_ACCOUNT.inviteCode,
+      nickname: DEMO_ACCOUNT.nickname,
+    });
+  }
+}

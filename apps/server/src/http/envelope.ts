@@ -1,0 +1,82 @@
+import {
+  ERRORS,
+  errorKeyByCode,
+  errorMessage,
+  OK,
+  type ErrorKey,
+  type ErrorParams,
+  langFromHeader,
+  LANG_HEADER,
+} from '@bourse/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../lib/errors';
+
+export interface OkEnvelope<T> {
+  code: typeof OK;
+  msg: string;
+  data: T;
+}
+
+/** The success envelope. */
+export function ok<T>(data: T): OkEnvelope<T> {
+  return { code: OK, msg: 'success', data };
+}
+
+export function errorEnvelope(key: ErrorKey, request: FastifyRequest, params?: ErrorParams) {
+  return { code: ERRORS[key].code, msg: errorMessage(key, request.lang, params), data: null };
+}
+
+function sendError(reply: FastifyReply, request: FastifyRequest, key: ErrorKey, params?: ErrorParams): FastifyReply {
+  return reply.status(ERRORS[key].http).send(errorEnvelope(key, request, params));
+}
+
+function isErrorKey(message: string): message is ErrorKey {
+  return Object.hasOwn(ERRORS, message);
+}
+
+/**
+ * Every answer is `{code, msg, data}` with `msg` in the caller's language: domain errors map to their catalogue
+ * entry, schema failures to the rule's catalogue entry (or INVALID_PARAMS), anything unexpected to SERVER_ERROR
+ * with the details only in the log.
+ */
+export function installEnvelope(app: FastifyInstance): void {
+  app.decorateRequest('lang', 'en');
+  app.addHook('onRequest', async (request) => {
+    request.lang = langFromHeader(request.headers[LANG_HEADER]);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof DomainError) return sendError(reply, request, error.key, error.params);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      if (first?.message && isErrorKey(first.message)) return sendError(reply, request, first.message);
+      const where =
+        first?.instancePath && first.instancePath !== '/' ? first.instancePath.slice(1) : error.validationContext;
+      return sendError(reply, request, 'INVALID_PARAMS', {
+        detail: `${where ?? 'request'} ${first?.message ?? ''}`.trim(),
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return sendError(reply, request, 'PAYLOAD_TOO_LARGE');
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return sendError(reply, request, 'INVALID_PARAMS', { detail: 'content type' });
+    if (
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.name === 'SyntaxError'
+    ) {
+      return sendError(reply, request, 'INVALID_PARAMS', { detail: 'body is not valid JSON' });
+    }
+    if (error.statusCode === 429) return sendError(reply, request, 'TOO_MANY_REQUESTS', { minutes: 1 });
+    if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      const known = errorKeyByCode(error.statusCode);
+      return sendError(reply, request, known && error.statusCode === 404 ? 'NOT_FOUND' : 'INVALID_PARAMS', {
+        detail: error.message,
+      });
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return sendError(reply, request, 'SERVER_ERROR');
+  });
+
+  app.setNotFoundHandler((request, reply) => sendError(reply, request, 'ROUTE_NOT_FOUND'));
+}

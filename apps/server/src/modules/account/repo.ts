@@ -1,0 +1,139 @@
+import type { Db } from '../../db/database';
+
+export interface UserRow {
+  uid: number;
+  email: string | null;
+  phone: string | null;
+  password_hash: string;
+  invite_code: string;
+  inviter_uid: number | null;
+  nickname: string | null;
+  avatar: string | null;
+  status: 'active' | 'disabled';
+  fund_password_hash: string | null;
+  fund_password_failures: number;
+  fund_password_locked_until: number | null;
+  password_changed_at: number | null;
+  register_form: 'invite' | 'open' | 'system';
+  created_at: number;
+}
+
+export interface SessionRow {
+  id: number;
+  uid: number;
+  token_hash: Buffer;
+  device: string | null;
+  user_agent: string | null;
+  ip: string | null;
+  created_at: number;
+  last_used_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+}
+
+export interface CodeRow {
+  id: number;
+  target: string;
+  scene: string;
+  code_hash: Buffer;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  consumed_at: number | null;
+}
+
+export interface NewUser {
+  email: string | null;
+  phone: string | null;
+  passwordHash: string;
+  inviteCode: string;
+  inviterUid: number | null;
+  registerForm: UserRow['register_form'];
+  createdAt: number;
+}
+
+/** SQL for the account tables; nothing outside this module touches them. */
+export function createAccountRepo(db: Db) {
+  const q = {
+    byUid: db.prepare<[number], UserRow>('SELECT * FROM users WHERE uid = ?'),
+    byEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
+    byPhone: db.prepare<[string], UserRow>('SELECT * FROM users WHERE phone = ?'),
+    byInviteCode: db.prepare<[string], UserRow>('SELECT * FROM users WHERE invite_code = ?'),
+    inviteCodeTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM users WHERE invite_code = ?'),
+    insertUser: db.prepare(
+      `INSERT INTO users (email, phone, password_hash, invite_code, inviter_uid, register_form, created_at)
+       VALUES (@email, @phone, @passwordHash, @inviteCode, @inviterUid, @registerForm, @createdAt)`,
+    ),
+    setPassword: db.prepare('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE uid = ?'),
+    setNickname: db.prepare('UPDATE users SET nickname = ? WHERE uid = ?'),
+    setFundPassword: db.prepare(
+      'UPDATE users SET fund_password_hash = ?, fund_password_failures = 0, fund_password_locked_until = NULL WHERE uid = ?',
+    ),
+    fundFailure: db.prepare(
+      'UPDATE users SET fund_password_failures = ?, fund_password_locked_until = ? WHERE uid = ?',
+    ),
+    insertSession: db.prepare(
+      `INSERT INTO sessions (uid, token_hash, device, user_agent, ip, created_at, last_used_at, expires_at)
+       VALUES (@uid, @tokenHash, @device, @userAgent, @ip, @now, @now, @expiresAt)`,
+    ),
+    sessionByHash: db.prepare<[Buffer], SessionRow & { status: UserRow['status'] }>(
+      `SELECT s.*, u.status FROM sessions s JOIN users u ON u.uid = s.uid WHERE s.token_hash = ?`,
+    ),
+    sessionById: db.prepare<[number], SessionRow>('SELECT * FROM sessions WHERE id = ?'),
+    activeSessions: db.prepare<[number, number], SessionRow>(
+      'SELECT * FROM sessions WHERE uid = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY last_used_at DESC',
+    ),
+    revokeSession: db.prepare(
+      'UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE id = ? AND revoked_at IS NULL',
+    ),
+    touchSession: db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?'),
+    insertCode: db.prepare(
+      `INSERT INTO verification_codes (target, scene, code_hash, created_at, expires_at)
+       VALUES (@target, @scene, @codeHash, @now, @expiresAt)`,
+    ),
+    latestCode: db.prepare<[string, string], CodeRow>(
+      'SELECT * FROM verification_codes WHERE target = ? AND scene = ? ORDER BY id DESC LIMIT 1',
+    ),
+    codesSince: db.prepare<[string, number], { n: number }>(
+      'SELECT COUNT(*) AS n FROM verification_codes WHERE target = ? AND created_at > ?',
+    ),
+    codeAttempt: db.prepare('UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ?'),
+    consumeCode: db.prepare('UPDATE verification_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL'),
+  };
+
+  return {
+    findByUid: (uid: number) => q.byUid.get(uid),
+    findByAccount: (account: string) => (account.includes('@') ? q.byEmail.get(account) : q.byPhone.get(account)),
+    findByInviteCode: (code: string) => q.byInviteCode.get(code.toUpperCase()),
+    inviteCodeTaken: (code: string) => q.inviteCodeTaken.get(code) !== undefined,
+    insertUser: (u: NewUser) => Number(q.insertUser.run(u).lastInsertRowid),
+    setPassword: (uid: number, passwordHash: string, at: number) => q.setPassword.run(passwordHash, at, uid),
+    setNickname: (uid: number, nickname: string | null) => q.setNickname.run(nickname, uid),
+    setFundPassword: (uid: number, hash: string) => q.setFundPassword.run(hash, uid),
+    recordFundFailure: (uid: number, failures: number, lockedUntil: number | null) =>
+      q.fundFailure.run(failures, lockedUntil, uid),
+    insertSession: (s: {
+      uid: number;
+      tokenHash: Buffer;
+      device: string | null;
+      userAgent: string | null;
+      ip: string | null;
+      now: number;
+      expiresAt: number;
+    }) => Number(q.insertSession.run(s).lastInsertRowid),
+    sessionByHash: (hash: Buffer) => q.sessionByHash.get(hash),
+    sessionById: (id: number) => q.sessionById.get(id),
+    activeSessions: (uid: number, now: number) => q.activeSessions.all(uid, now),
+    revokeSession: (id: number, at: number, reason: string) => q.revokeSession.run(at, reason, id).changes > 0,
+    touchSession: (id: number, at: number) => q.touchSession.run(at, id),
+    insertCode: (c: { target: string; scene: string; codeHash: Buffer; now: number; expiresAt: number }) =>
+      Number(q.insertCode.run(c).lastInsertRowid),
+    latestCode: (target: string, scene: string) => q.latestCode.get(target, scene),
+    codesSince: (target: string, since: number) => q.codesSince.get(target, since)?.n ?? 0,
+    recordCodeAttempt: (id: number) => q.codeAttempt.run(id),
+    consumeCode: (id: number, at: number) => q.consumeCode.run(at, id).changes > 0,
+  };
+}
+
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

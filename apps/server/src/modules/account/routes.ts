@@ -1,0 +1,195 @@
+import {
+  ChangeFundPasswordBody,
+  ChangePasswordBody,
+  EmptyData,
+  envelope,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  RegisterOpenBody,
+  ResetFundPasswordBody,
+  ResetPasswordBody,
+  SendCodeBody,
+  SendCodeResult,
+  SetFundPasswordBody,
+  UserProfile,
+} from '@bourse/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext, Router } from '../../app-context';
+import { ok } from '../../http/envelope';
+import { userOf } from '../../http/types';
+import type { SessionMeta } from './sessions';
+
+function sessionMeta(request: FastifyRequest, device?: string): SessionMeta {
+  const header = request.headers['x-device-id'];
+  return {
+    device: device ?? (typeof header === 'string' ? header.slice(0, 64) : null),
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip,
+  };
+}
+
+export function accountRoutes(app: Router, ctx: AppContext): void {
+  const { accounts } = ctx;
+  const tags = ['account'];
+
+  app.post(
+    '/api/user/sendCode',
+    {
+      schema: {
+        tags,
+        summary: 'Send a six-digit verification code to an email address or mobile number',
+        body: SendCodeBody,
+        response: { 200: envelope(SendCodeResult) },
+      },
+    },
+    async (request) => ok(await accounts.sendCode(request.body.account, request.body.scene, request.lang)),
+  );
+
+  app.post(
+    '/api/user/register',
+    {
+      schema: {
+        tags,
+        summary: 'Register (newer form: invitation code required); logs the new user in',
+        body: RegisterBody,
+        response: { 200: envelope(LoginResult) },
+      },
+    },
+    async (request) => ok(await accounts.register(request.body, 'invite', sessionMeta(request))),
+  );
+
+  app.post(
+    '/api/user/registerOpen',
+    {
+      schema: {
+        tags,
+        summary: 'Register (older form, record-register: invitation code optional); logs the new user in',
+        body: RegisterOpenBody,
+        response: { 200: envelope(LoginResult) },
+      },
+    },
+    async (request) => ok(await accounts.register(request.body, 'open', sessionMeta(request))),
+  );
+
+  app.post(
+    '/api/user/login',
+    {
+      schema: {
+        tags,
+        summary: 'Log in with email or mobile number',
+        body: LoginBody,
+        response: { 200: envelope(LoginResult) },
+      },
+    },
+    async (request) => ok(await accounts.login(request.body, sessionMeta(request, request.body.device))),
+  );
+
+  app.post(
+    '/api/user/resetPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Forgot password: set a new login password with a code sent to the account',
+        body: ResetPasswordBody,
+        response: { 200: envelope(EmptyData) },
+      },
+    },
+    async (request) => {
+      await accounts.resetPassword(request.body);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/mapi/user/logout',
+    { schema: { tags, summary: 'Log out: revokes this session', response: { 200: envelope(EmptyData) } } },
+    async (request) => {
+      accounts.logout(userOf(request).sessionId);
+      return ok(null);
+    },
+  );
+
+  app.get(
+    '/mapi/user/info',
+    { schema: { tags, summary: 'The logged-in user’s profile', response: { 200: envelope(UserProfile) } } },
+    async (request) => ok(accounts.profile(userOf(request).uid)),
+  );
+
+  app.post(
+    '/mapi/user/sendSecurityCode',
+    {
+      schema: {
+        tags,
+        summary: 'Send a security code to the user’s own bound email or phone',
+        response: { 200: envelope(SendCodeResult) },
+      },
+    },
+    async (request) => ok(await accounts.sendSecurityCode(userOf(request).uid, request.lang)),
+  );
+
+  app.post(
+    '/mapi/user/updatePassword',
+    {
+      schema: {
+        tags,
+        summary: 'Change the login password; signs out other sessions and locks withdrawals for 24 hours',
+        body: ChangePasswordBody,
+        response: { 200: envelope(EmptyData) },
+      },
+    },
+    async (request) => {
+      const { uid, sessionId } = userOf(request);
+      await accounts.changePassword(uid, sessionId, request.body.oldPassword, request.body.password);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/mapi/user/setFundPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Set the six-digit fund password for the first time',
+        body: SetFundPasswordBody,
+        response: { 200: envelope(EmptyData) },
+      },
+    },
+    async (request) => {
+      await accounts.setFundPassword(userOf(request).uid, request.body.loginPassword, request.body.fundPassword);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/mapi/user/changeFundPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Change the fund password',
+        body: ChangeFundPasswordBody,
+        response: { 200: envelope(EmptyData) },
+      },
+    },
+    async (request) => {
+      await accounts.changeFundPassword(userOf(request).uid, request.body.oldFundPassword, request.body.fundPassword);
+      return ok(null);
+    },
+  );
+
+  app.post(
+    '/mapi/user/resetFundPassword',
+    {
+      schema: {
+        tags,
+        summary: 'Forgotten fund password: replace it with a security code',
+        body: ResetFundPasswordBody,
+        response: { 200: envelope(EmptyData) },
+      },
+    },
+    async (request) => {
+      await accounts.resetFundPassword(userOf(request).uid, request.body.code, request.body.fundPassword);
+      return ok(null);
+    },
+  );
+}

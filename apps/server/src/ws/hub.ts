@@ -1,0 +1,314 @@
+import {
+  CHANNELS,
+  type ChannelName,
+  type ControlChannel,
+  errorMessage,
+  type Lang,
+  langFromHeader,
+  OK,
+  type ServerFrame,
+} from '@bourse/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import type { Clock } from '../lib/clock';
+
+type Params = Record<string, string>;
+
+/** What a domain module registers to offer a live channel. */
+export interface ChannelSpec<P extends Params = Params> {
+  name: ChannelName;
+  /** Needs a logged-in socket; frames go only to that user's sockets. */
+  private?: boolean;
+  /** Subscription parameters (symbol, period…), read from the `sub` frame beside `channel`. */
+  params?: z.ZodType<P>;
+  /** The topic a subscription with these parameters listens to; '' when the channel has one stream. */
+  topic?: (params: P) => string;
+  /** Sent to the new subscriber right after `sub` (a depth snapshot, the current ticker…). */
+  snapshot?: (params: P, uid: number | null) => unknown;
+}
+
+export interface SessionResolver {
+  resolve(token: string): { uid: number; sessionId: number; expiresAt: number } | null;
+}
+
+interface Connection {
+  socket: WebSocket;
+  lang: Lang;
+  uid: number | null;
+  sessionId: number | null;
+  expiresAt: number;
+  lastSeen: number;
+  /** Subscribed topic keys `${channel}|${topic}`. */
+  subs: Set<string>;
+}
+
+const LoginFrame = z.object({ op: z.literal('login'), uid: z.union([z.number(), z.string()]), token: z.string() });
+const SubFrame = z.looseObject({ op: z.enum(['sub', 'unsub']), channel: z.string() });
+
+// A socket that has not pinged for three intervals is gone; one that cannot keep up is dropped.
+const IDLE_MS = 90_000;
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The live channel at `/ws` (spec §7): login with uid and token, ping, subscribe and unsubscribe by channel.
+ * Every frame carries `channel` and `code`; an invalid or expired session gets code 400.
+ */
+export class Hub {
+  private readonly specs = new Map<ChannelName, ChannelSpec>();
+  private readonly connections = new Set<Connection>();
+  private readonly byTopic = new Map<string, Set<Connection>>();
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private sweeper: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly sessions: SessionResolver,
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  register<P extends Params>(spec: ChannelSpec<P>): void {
+    if (this.specs.has(spec.name)) throw new Error(`channel ${spec.name} registered twice`);
+    this.specs.set(spec.name, spec as unknown as ChannelSpec);
+  }
+
+  /** Sends to every subscriber of a public channel's topic. The frame is serialised once. */
+  publish(channel: ChannelName, topic: string, data: unknown): number {
+    const subscribers = this.byTopic.get(`${channel}|${topic}`);
+    if (!subscribers || subscribers.size === 0) return 0;
+    const frame = JSON.stringify(this.frame(channel, OK, data, topic));
+    for (const conn of subscribers) this.sendRaw(conn, frame);
+    return subscribers.size;
+  }
+
+  /** Sends to the sockets of one user that subscribed to a private channel. */
+  publishToUser(uid: number, channel: ChannelName, data: unknown, topic = ''): number {
+    const conns = this.byUser.get(uid);
+    if (!conns) return 0;
+    const key = `${channel}|${topic}`;
+    let frame: string | null = null;
+    let n = 0;
+    for (const conn of conns) {
+      if (!conn.subs.has(key)) continue;
+      frame ??= JSON.stringify(this.frame(channel, OK, data, topic));
+      this.sendRaw(conn, frame);
+      n++;
+    }
+    return n;
+  }
+
+  /** A session ended (logout, password change, disabled account): its sockets get code 400 and lose the login. */
+  revokeSession(sessionId: number): void {
+    for (const conn of this.connections) if (conn.sessionId === sessionId) this.invalidate(conn);
+  }
+
+  subscriberCount(channel: ChannelName, topic = ''): number {
+    return this.byTopic.get(`${channel}|${topic}`)?.size ?? 0;
+  }
+
+  stats(): { connections: number; users: number; topics: number } {
+    return { connections: this.connections.size, users: this.byUser.size, topics: this.byTopic.size };
+  }
+
+  attach(app: FastifyInstance): void {
+    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
+      const query = request.query as Record<string, unknown>;
+      const conn: Connection = {
+        socket,
+        lang: langFromHeader(typeof query.lang === 'string' ? query.lang : request.headers.lang),
+        uid: null,
+        sessionId: null,
+        expiresAt: 0,
+        lastSeen: this.clock.now(),
+        subs: new Set(),
+      };
+      this.connections.add(conn);
+      socket.on('message', (raw) => this.onMessage(conn, raw.toString()));
+      socket.on('close', () => this.drop(conn));
+      socket.on('error', () => this.drop(conn));
+    });
+    this.sweeper = setInterval(() => this.sweep(), 15_000);
+    this.sweeper.unref();
+  }
+
+  close(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const conn of this.connections) conn.socket.close(1001, 'server shutting down');
+    this.connections.clear();
+    this.byTopic.clear();
+    this.byUser.clear();
+  }
+
+  private onMessage(conn: Connection, text: string): void {
+    conn.lastSeen = this.clock.now();
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      this.reply(conn, 'error', 1001, errorMessage('INVALID_PARAMS', conn.lang, { detail: 'frame is not JSON' }));
+      return;
+    }
+    const op = typeof message === 'object' && message !== null ? (message as { op?: unknown }).op : undefined;
+    switch (op) {
+      case 'ping':
+        this.reply(conn, 'pong', OK);
+        return;
+      case 'login':
+        this.login(conn, message);
+        return;
+      case 'logout':
+        this.logout(conn);
+        this.reply(conn, 'login', OK, undefined, { uid: null });
+        return;
+      case 'sub':
+      case 'unsub':
+        this.subscription(conn, message);
+        return;
+      default:
+        this.reply(conn, 'error', 1001, errorMessage('INVALID_PARAMS', conn.lang, { detail: 'unknown op' }));
+    }
+  }
+
+  private login(conn: Connection, message: unknown): void {
+    const parsed = LoginFrame.safeParse(message);
+    const session = parsed.success ? this.sessions.resolve(parsed.data.token) : null;
+    if (!parsed.success || !session || String(session.uid) !== String(parsed.data.uid)) {
+      this.logout(conn);
+      this.reply(conn, 'login', 400, errorMessage('SESSION_INVALID', conn.lang));
+      return;
+    }
+    if (conn.uid !== null && conn.uid !== session.uid) this.logout(conn);
+    conn.uid = session.uid;
+    conn.sessionId = session.sessionId;
+    conn.expiresAt = session.expiresAt;
+    let set = this.byUser.get(session.uid);
+    if (!set) this.byUser.set(session.uid, (set = new Set()));
+    set.add(conn);
+    this.reply(conn, 'login', OK, undefined, { uid: session.uid });
+  }
+
+  private subscription(conn: Connection, message: unknown): void {
+    const parsed = SubFrame.safeParse(message);
+    const channel = parsed.success ? parsed.data.channel : '';
+    const spec = (CHANNELS as readonly string[]).includes(channel) ? this.specs.get(channel as ChannelName) : undefined;
+    if (!parsed.success || !spec) {
+      this.reply(
+        conn,
+        'error',
+        1001,
+        errorMessage('INVALID_PARAMS', conn.lang, { detail: `unknown channel ${channel}` }),
+      );
+      return;
+    }
+    const { op: _op, channel: _channel, ...rawParams } = parsed.data;
+    const params = spec.params ? spec.params.safeParse(rawParams) : { success: true as const, data: {} };
+    if (!params.success) {
+      this.reply(conn, 'error', 1001, errorMessage('INVALID_PARAMS', conn.lang, { detail: `${channel} parameters` }));
+      return;
+    }
+    const topic = spec.topic ? spec.topic(params.data) : '';
+    const key = `${spec.name}|${topic}`;
+    if (parsed.data.op === 'unsub') {
+      this.unsubscribe(conn, key);
+      this.reply(conn, 'unsub', OK, undefined, { channel: spec.name, topic });
+      return;
+    }
+    if (spec.private && conn.uid === null) {
+      this.reply(conn, spec.name, 401, errorMessage('UNAUTHORIZED', conn.lang));
+      return;
+    }
+    conn.subs.add(key);
+    if (!spec.private) {
+      let set = this.byTopic.get(key);
+      if (!set) this.byTopic.set(key, (set = new Set()));
+      set.add(conn);
+    }
+    this.reply(conn, 'sub', OK, undefined, { channel: spec.name, topic });
+    if (spec.snapshot) {
+      const data = spec.snapshot(params.data, conn.uid);
+      if (data !== undefined) this.sendRaw(conn, JSON.stringify(this.frame(spec.name, OK, data, topic)));
+    }
+  }
+
+  private unsubscribe(conn: Connection, key: string): void {
+    conn.subs.delete(key);
+    const set = this.byTopic.get(key);
+    if (set) {
+      set.delete(conn);
+      if (set.size === 0) this.byTopic.delete(key);
+    }
+  }
+
+  private logout(conn: Connection): void {
+    if (conn.uid !== null) {
+      const set = this.byUser.get(conn.uid);
+      set?.delete(conn);
+      if (set && set.size === 0) this.byUser.delete(conn.uid);
+    }
+    for (const key of [...conn.subs]) {
+      const spec = this.specs.get(key.slice(0, key.indexOf('|')) as ChannelName);
+      if (spec?.private) conn.subs.delete(key);
+    }
+    conn.uid = null;
+    conn.sessionId = null;
+  }
+
+  private invalidate(conn: Connection): void {
+    this.logout(conn);
+    this.reply(conn, 'login', 400, errorMessage('SESSION_INVALID', conn.lang));
+  }
+
+  private sweep(): void {
+    const now = this.clock.now();
+    for (const conn of this.connections) {
+      if (now - conn.lastSeen > IDLE_MS) {
+        conn.socket.terminate();
+        this.drop(conn);
+      } else if (conn.uid !== null && conn.expiresAt <= now) {
+        this.invalidate(conn);
+      }
+    }
+  }
+
+  private drop(conn: Connection): void {
+    if (!this.connections.delete(conn)) return;
+    this.logout(conn);
+    for (const key of conn.subs) this.unsubscribe(conn, key);
+  }
+
+  private frame<T>(
+    channel: ChannelName | ControlChannel,
+    code: number,
+    data?: T,
+    topic?: string,
+    msg?: string,
+  ): ServerFrame<T> {
+    const frame: ServerFrame<T> = { channel, code, ts: this.clock.now() };
+    if (msg !== undefined) frame.msg = msg;
+    if (topic) frame.topic = topic;
+    if (data !== undefined) frame.data = data;
+    return frame;
+  }
+
+  private reply(
+    conn: Connection,
+    channel: ChannelName | ControlChannel,
+    code: number,
+    msg?: string,
+    data?: unknown,
+  ): void {
+    this.sendRaw(conn, JSON.stringify(this.frame(channel, code, data, undefined, msg)));
+  }
+
+  private sendRaw(conn: Connection, frame: string): void {
+    if (conn.socket.readyState !== 1) return;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ uid: conn.uid }, 'dropping a live-channel client that cannot keep up');
+      conn.socket.terminate();
+      this.drop(conn);
+      return;
+    }
+    conn.socket.send(frame);
+  }
+}
