@@ -34,7 +34,9 @@ describe('request envelope cipher (AES-128-ECB, PKCS7)', () => {
     for (const text of ['', 'a', '0123456789abcdef', '0123456789abcdef0', '{"msg":"资金密码错误 — échec"}']) {
       expect(aesEcbDecrypt(nodeEncrypt(text, requestKey), requestKey)).toBe(text);
       const d = createDecipheriv('aes-128-ecb', Buffer.from(requestKey), null);
-      expect(Buffer.concat([d.update(Buffer.from(aesEcbEncrypt(text, requestKey), 'base64')), d.final()]).toString()).toBe(text);
+      expect(
+        Buffer.concat([d.update(Buffer.from(aesEcbEncrypt(text, requestKey), 'base64')), d.final()]).toString(),
+      ).toBe(text);
     }
   });
 

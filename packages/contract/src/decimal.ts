@@ -85,7 +85,7 @@ export function divRound(numerator: bigint, denominator: bigint, rounding: Round
   if (denominator === 0n) throw new RangeError('division by zero');
   const q = numerator / denominator;
   if (rounding === 'down' || numerator % denominator === 0n) return q;
-  return (numerator < 0n) !== (denominator < 0n) ? q - 1n : q + 1n;
+  return numerator < 0n !== denominator < 0n ? q - 1n : q + 1n;
 }
 
 /** a × b / c with one explicit rounding at the end. */

@@ -65,15 +65,7 @@ export const commonErrors = {
     'Esto ya se ha procesado.',
     'Cette demande a déjà été traitée.',
   ),
-  NOT_FOUND: entry(
-    1003,
-    404,
-    'Not found.',
-    '内容不存在',
-    '內容不存在',
-    'No encontrado.',
-    'Introuvable.',
-  ),
+  NOT_FOUND: entry(1003, 404, 'Not found.', '内容不存在', '內容不存在', 'No encontrado.', 'Introuvable.'),
   UNAUTHORIZED_OPERATION: entry(
     1004,
     403,

@@ -135,7 +135,7 @@ export const walletErrors = {
     '不能闪兑给自己',
     '不能閃轉給自己',
     'No puedes enviarte una transferencia a ti mismo.',
-    "Vous ne pouvez pas vous envoyer un transfert instantané.",
+    'Vous ne pouvez pas vous envoyer un transfert instantané.',
   ),
   INSUFFICIENT_FUNDING: entry(
     3015,

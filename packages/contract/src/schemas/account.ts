@@ -32,7 +32,9 @@ export const LoginPassword = z
   .min(LOGIN_PASSWORD_MIN, err('PASSWORD_LENGTH'))
   .max(LOGIN_PASSWORD_MAX, err('PASSWORD_LENGTH'));
 
-export const VerificationCode = z.string(err('WRONG_VERIFICATION_CODE')).regex(/^\d{6}$/, err('WRONG_VERIFICATION_CODE'));
+export const VerificationCode = z
+  .string(err('WRONG_VERIFICATION_CODE'))
+  .regex(/^\d{6}$/, err('WRONG_VERIFICATION_CODE'));
 
 export const TotpCode = z.string(err('TWO_FACTOR_FORMAT')).regex(/^\d{6}$/, err('TWO_FACTOR_FORMAT'));
 
@@ -64,7 +66,11 @@ const registerFields = {
 export const RegisterBody = z
   .object({
     ...registerFields,
-    inviteCode: z.string(err('INVITATION_CODE_REQUIRED')).trim().min(1, err('INVITATION_CODE_REQUIRED')).max(16, err('INVALID_INVITATION_CODE')),
+    inviteCode: z
+      .string(err('INVITATION_CODE_REQUIRED'))
+      .trim()
+      .min(1, err('INVITATION_CODE_REQUIRED'))
+      .max(16, err('INVALID_INVITATION_CODE')),
   })
   .refine(passwordsMatch, { ...err('PASSWORDS_DO_NOT_MATCH'), path: ['confirmPassword'] });
 export type RegisterBody = z.infer<typeof RegisterBody>;
@@ -122,3 +128,39 @@ export const LoginResult = z.object({
   user: UserProfile,
 });
 export type LoginResult = z.infer<typeof LoginResult>;
+
+export const ChangePasswordBody = z
+  .object({
+    oldPassword: z.string(err('WRONG_OLD_PASSWORD')).min(1, err('WRONG_OLD_PASSWORD')).max(128),
+    password: LoginPassword,
+    confirmPassword: z.string(err('PASSWORDS_DO_NOT_MATCH')),
+  })
+  .refine(passwordsMatch, { ...err('PASSWORDS_DO_NOT_MATCH'), path: ['confirmPassword'] });
+
+function fundPasswordsMatch(body: { fundPassword: string; confirmFundPassword: string }): boolean {
+  return body.fundPassword === body.confirmFundPassword;
+}
+
+export const SetFundPasswordBody = z
+  .object({
+    loginPassword: z.string(err('WRONG_LOGIN_PASSWORD')).min(1, err('WRONG_LOGIN_PASSWORD')).max(128),
+    fundPassword: FundPassword,
+    confirmFundPassword: z.string(err('PASSWORDS_DO_NOT_MATCH')),
+  })
+  .refine(fundPasswordsMatch, { ...err('PASSWORDS_DO_NOT_MATCH'), path: ['confirmFundPassword'] });
+
+export const ChangeFundPasswordBody = z
+  .object({
+    oldFundPassword: FundPassword,
+    fundPassword: FundPassword,
+    confirmFundPassword: z.string(err('PASSWORDS_DO_NOT_MATCH')),
+  })
+  .refine(fundPasswordsMatch, { ...err('PASSWORDS_DO_NOT_MATCH'), path: ['confirmFundPassword'] });
+
+export const ResetFundPasswordBody = z
+  .object({
+    code: VerificationCode,
+    fundPassword: FundPassword,
+    confirmFundPassword: z.string(err('PASSWORDS_DO_NOT_MATCH')),
+  })
+  .refine(fundPasswordsMatch, { ...err('PASSWORDS_DO_NOT_MATCH'), path: ['confirmFundPassword'] });

@@ -9,7 +9,8 @@ export const Banner = z.object({
 });
 export type Banner = z.infer<typeof Banner>;
 
-export const NOTICE_CATEGORIES = ['notice', 'announcement', 'help', 'document'] as const;
+/** notice/announcement: the home ticker and list; help: help centre; document: terms, privacy, white paper; swap: futures page. */
+export const NOTICE_CATEGORIES = ['notice', 'announcement', 'help', 'document', 'swap'] as const;
 export const NoticeCategory = z.enum(NOTICE_CATEGORIES);
 
 export const NoticeSummary = z.object({
@@ -63,3 +64,11 @@ export const ServiceLine = z.object({
 export type ServiceLine = z.infer<typeof ServiceLine>;
 
 export const PingResult = z.object({ time: Timestamp });
+
+/** What the `home` live channel pushes when the operator publishes, edits or withdraws a notice. */
+export const HomeNoticeEvent = z.object({
+  type: z.literal('notice'),
+  action: z.enum(['created', 'updated', 'deleted']),
+  notice: NoticeSummary,
+});
+export type HomeNoticeEvent = z.infer<typeof HomeNoticeEvent>;
