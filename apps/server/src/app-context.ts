@@ -11,8 +11,11 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/events';
+import type { Transactions } from './lib/tx';
 import type { AccountService } from './modules/account/service';
 import type { OperatorService } from './modules/admin/service';
+import type { ContentService } from './modules/content/service';
+import type { LedgerService } from './modules/ledger/service';
 import type { Notifier } from './modules/notify/notifier';
 import type { Hub } from './ws/hub';
 
@@ -29,6 +32,8 @@ export type Router = FastifyInstance<
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Every write runs in `tx.run`; `tx.afterCommit` for what must wait until the data is durable. */
+  tx: Transactions;
   log: Logger;
   clock: Clock;
   events: EventBus;
@@ -36,4 +41,6 @@ export interface AppContext {
   hub: Hub;
   accounts: AccountService;
   operators: OperatorService;
+  ledger: LedgerService;
+  content: ContentService;
 }

@@ -17,6 +17,7 @@ import { installCors } from './http/cors';
 import { installEnvelope } from './http/envelope';
 import { type Clock, systemClock } from './lib/clock';
 import { EventBus } from './lib/events';
+import { Transactions } from './lib/tx';
 import { VerificationCodes } from './modules/account/codes';
 import { FailureLimiter } from './modules/account/limiter';
 import { createAccountRepo } from './modules/account/repo';
@@ -25,6 +26,11 @@ import { AccountService } from './modules/account/service';
 import { SessionService } from './modules/account/sessions';
 import { adminRoutes } from './modules/admin/routes';
 import { OperatorService } from './modules/admin/service';
+import { createContentRepo } from './modules/content/repo';
+import { contentRoutes } from './modules/content/routes';
+import { ContentService } from './modules/content/service';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { LedgerService } from './modules/ledger/service';
 import { createNotifier } from './modules/notify/notifier';
 import { Hub } from './ws/hub';
 
@@ -52,12 +58,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (migrations.applied.length > 0) log.info({ applied: migrations.applied }, 'database migrated');
 
   // Domain services
+  const tx = new Transactions(db);
   const events = new EventBus();
   const notifier = createNotifier({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log });
   const accountRepo = createAccountRepo(db);
   const sessions = new SessionService(accountRepo, clock, events, config.sessionTtlMs);
   const accounts = new AccountService(
-    db,
+    tx,
     accountRepo,
     sessions,
     new VerificationCodes(accountRepo, notifier, clock),
@@ -74,10 +81,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     new FailureLimiter(clock, config.login.maxFailures, config.login.lockMs),
   );
+  const ledger = new LedgerService(db, tx, clock);
   const hub = new Hub(sessions, clock, log);
   events.on('session.revoked', ({ sessionId }) => hub.revokeSession(sessionId));
+  const content = new ContentService(tx, createContentRepo(db), clock, operators, hub, config);
 
-  const ctx: AppContext = { config, db, log, clock, events, notifier, hub, accounts, operators };
+  const ctx: AppContext = { config, db, tx, log, clock, events, notifier, hub, accounts, operators, ledger, content };
 
   // HTTP plumbing
   const loggerInstance: FastifyBaseLogger = log;
@@ -113,8 +122,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Routes
   accountRoutes(app, ctx);
   adminRoutes(app, ctx);
+  ledgerRoutes(app, ctx);
+  contentRoutes(app, ctx);
 
   // Live channel
+  hub.register(content.homeChannel());
   hub.attach(app);
 
   // The built web app and the shipped static files

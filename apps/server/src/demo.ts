@@ -1,4 +1,5 @@
 import type { AppContext } from './app-context';
+import { DEFAULT_ASSETS } from './modules/ledger/assets';
 
 export const DEMO_ACCOUNT = {
   account: 'demo@bourse.local',
@@ -13,6 +14,8 @@ export const DEMO_ACCOUNT = {
  */
 export async function seedDemo(ctx: AppContext): Promise<void> {
   await ctx.operators.ensureOperator(ctx.config.admin.email, ctx.config.admin.password);
+  // The asset list is configuration a fresh install needs with or without demo data.
+  if (ctx.ledger.listAssets().length === 0) for (const asset of DEFAULT_ASSETS) ctx.ledger.upsertAsset(asset);
   if (!ctx.config.demoData) return;
   if (!ctx.accounts.findByAccount(DEMO_ACCOUNT.account)) {
     await ctx.accounts.createUser({

@@ -1,9 +1,9 @@
 import type { CodeScene, Lang, LoginBody, LoginResult, RegisterOpenBody, UserProfile } from '@bourse/contract';
-import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { dummyPasswordHash, hashPassword, randomCode, verifyPassword } from '../../lib/crypto';
 import { DomainError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import type { Transactions } from '../../lib/tx';
 import type { VerificationCodes } from './codes';
 import type { FailureLimiter } from './limiter';
 import type { AccountRepo, UserRow } from './repo';
@@ -36,7 +36,7 @@ export class AccountService {
   private readonly securityProviders: ((uid: number) => Partial<SecurityState>)[] = [];
 
   constructor(
-    private readonly db: Db,
+    private readonly tx: Transactions,
     private readonly repo: AccountRepo,
     readonly sessions: SessionService,
     private readonly codes: VerificationCodes,
@@ -112,7 +112,7 @@ export class AccountService {
     const codeId = this.codes.check(body.account, 'register', body.code);
     const passwordHash = await hashPassword(body.password);
 
-    const create = this.db.transaction(() => {
+    const { uid, session } = this.tx.run(() => {
       // Re-check inside the transaction: another request may have registered the account while we hashed.
       if (this.repo.findByAccount(body.account)) throw new DomainError('ACCOUNT_EXISTS');
       this.codes.consume(codeId);
@@ -129,7 +129,6 @@ export class AccountService {
       const session = this.sessions.create(uid, meta);
       return { uid, session };
     });
-    const { uid, session } = create();
     return { token: session.token, uid, expiresAt: session.expiresAt, user: this.profile(uid) };
   }
 
@@ -142,7 +141,7 @@ export class AccountService {
     nickname?: string | null;
   }): Promise<number> {
     const passwordHash = await hashPassword(input.password);
-    return this.db.transaction(() => {
+    return this.tx.run(() => {
       if (this.repo.findByAccount(input.account)) throw new DomainError('ACCOUNT_EXISTS');
       const uid = this.repo.insertUser({
         email: input.account.includes('@') ? input.account : null,
@@ -156,7 +155,7 @@ export class AccountService {
       if (input.nickname) this.repo.setNickname(uid, input.nickname);
       this.events.emit('user.registered', { uid, inviterUid: input.inviterUid ?? null });
       return uid;
-    })();
+    });
   }
 
   async login(body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
@@ -199,11 +198,11 @@ export class AccountService {
     if (!user) throw new DomainError('USER_NOT_FOUND');
     const codeId = this.codes.check(body.account, 'reset', body.code);
     const passwordHash = await hashPassword(body.password);
-    this.db.transaction(() => {
+    this.tx.run(() => {
       this.codes.consume(codeId);
       this.applyNewPassword(user.uid, passwordHash);
       this.sessions.revokeAll(user.uid, 'password-reset');
-    })();
+    });
   }
 
   /** Changes the login password; other sessions are signed out, the caller's own stays. */
@@ -212,10 +211,10 @@ export class AccountService {
     if (!(await verifyPassword(user.password_hash, oldPassword))) throw new DomainError('WRONG_OLD_PASSWORD');
     if (oldPassword === newPassword) throw new DomainError('PASSWORD_SAME_AS_OLD');
     const passwordHash = await hashPassword(newPassword);
-    this.db.transaction(() => {
+    this.tx.run(() => {
       this.applyNewPassword(uid, passwordHash);
       this.sessions.revokeAll(uid, 'password-change', sessionId);
-    })();
+    });
   }
 
   private applyNewPassword(uid: number, passwordHash: string): void {
@@ -255,10 +254,10 @@ export class AccountService {
   async resetFundPassword(uid: number, code: string, fundPassword: string): Promise<void> {
     const codeId = this.checkSecurityCode(uid, code);
     const hash = await hashPassword(fundPassword);
-    this.db.transaction(() => {
+    this.tx.run(() => {
       this.codes.consume(codeId);
       this.repo.setFundPassword(uid, hash);
-    })();
+    });
   }
 
   /**

@@ -1,0 +1,65 @@
+import type { Db } from '../db/database';
+
+interface Frame {
+  commit: (() => void)[];
+  rollback: (() => void)[];
+}
+
+/**
+ * Every write goes through `run`: a synchronous transaction (a savepoint when nested). Work that must happen only
+ * once the data is durable — publishing a live event, caching a new row id — is queued with `afterCommit` and runs
+ * when the outermost transaction commits; it is dropped if the transaction (or the savepoint that queued it) rolls
+ * back. Never await inside `run`.
+ */
+export class Transactions {
+  private readonly frames: Frame[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  /** True while a transaction opened by `run` is in progress. */
+  get active(): boolean {
+    return this.frames.length > 0;
+  }
+
+  run<T>(fn: () => T): T {
+    if (this.frames.length === 0 && this.db.inTransaction) {
+      throw new Error('a transaction was opened outside Transactions.run; use ctx.tx.run for every write');
+    }
+    const frame: Frame = { commit: [], rollback: [] };
+    this.frames.push(frame);
+    let result: T;
+    try {
+      result = this.db.transaction(() => {
+        const value = fn();
+        if (value instanceof Promise) throw new Error('a transaction body must be synchronous');
+        return value;
+      })();
+    } catch (error) {
+      this.frames.pop();
+      for (const hook of frame.rollback) hook();
+      throw error;
+    }
+    this.frames.pop();
+    const parent = this.frames.at(-1);
+    if (parent) {
+      parent.commit.push(...frame.commit);
+      parent.rollback.push(...frame.rollback);
+    } else {
+      for (const hook of frame.commit) hook();
+    }
+    return result;
+  }
+
+  /** Runs `hook` after the outermost transaction commits (at once when no transaction is open). */
+  afterCommit(hook: () => void): void {
+    const frame = this.frames.at(-1);
+    if (frame) frame.commit.push(hook);
+    else if (this.db.inTransaction) throw new Error('afterCommit inside a transaction not opened by Transactions.run');
+    else hook();
+  }
+
+  /** Runs `hook` if the current transaction (or the savepoint that is current now) rolls back. */
+  afterRollback(hook: () => void): void {
+    this.frames.at(-1)?.rollback.push(hook);
+  }
+}

@@ -1,0 +1,320 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database';
+import { systemClock } from '../../lib/clock';
+import { DomainError } from '../../lib/errors';
+import { Transactions } from '../../lib/tx';
+import { tempDatabase } from '../../test/db';
+import { DEFAULT_ASSETS } from './assets';
+import { reconcile } from './reconcile';
+import { LedgerService } from './service';
+import { type AccountRef, SYSTEM, system, user } from './types';
+
+let db: Db;
+let dispose: () => void;
+let ledger: LedgerService;
+let tx: Transactions;
+
+beforeEach(() => {
+  ({ db, dispose } = tempDatabase());
+  tx = new Transactions(db);
+  ledger = new LedgerService(db, tx, systemClock);
+  for (const a of DEFAULT_ASSETS) ledger.upsertAsset(a);
+});
+afterEach(() => dispose());
+
+const hot = (asset: string): AccountRef => system(SYSTEM.hotWallet, asset);
+
+function deposit(
+  uid: number,
+  asset: string,
+  amount: bigint,
+  reference = `dep:${uid}:${asset}:${amount}:${Math.random()}`,
+) {
+  return ledger.transfer({ reference, reason: 'deposit', from: hot(asset), to: user(uid, 'spot', asset), amount });
+}
+
+function expectKey(fn: () => unknown, key: string) {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).key).toBe(key);
+    return;
+  }
+  throw new Error(`expected ${key}`);
+}
+
+describe('ledger postings', () => {
+  it('moves money in balanced entries and keeps the hot wallet as the mirror of deposits', () => {
+    deposit(1, 'USDT', 1_000_00000000n);
+    ledger.transfer({
+      reference: 't1',
+      reason: 'transfer',
+      from: user(1, 'spot', 'USDT'),
+      to: user(1, 'contract', 'USDT'),
+      amount: 250_00000000n,
+    });
+    expect(ledger.balance(user(1, 'spot', 'USDT'))).toEqual({ available: 750_00000000n, frozen: 0n });
+    expect(ledger.balance(user(1, 'contract', 'USDT'))).toEqual({ available: 250_00000000n, frozen: 0n });
+    expect(ledger.balance(hot('USDT')).available).toBe(-1_000_00000000n);
+    const report = reconcile(db, ledger, (asset) => ({
+      deposited: asset === 'USDT' ? 1_000_00000000n : 0n,
+      withdrawn: 0n,
+    }));
+    expect(report.problems).toEqual([]);
+    expect(report.ok).toBe(true);
+  });
+
+  it('refuses the same reference twice without effect', () => {
+    deposit(1, 'BTC', 5n, 'dep-once');
+    expectKey(() => deposit(1, 'BTC', 5n, 'dep-once'), 'ALREADY_HANDLED');
+    expect(ledger.balance(user(1, 'spot', 'BTC')).available).toBe(5n);
+  });
+
+  it('refuses to take a balance below zero, and a refused posting leaves no leg behind', () => {
+    deposit(1, 'USDT', 100n);
+    const before = db.prepare('SELECT COUNT(*) AS n FROM journal_legs').get();
+    expectKey(
+      () =>
+        ledger.post({
+          reference: 'two-legs',
+          reason: 'test',
+          legs: [
+            { account: user(2, 'spot', 'USDT'), amount: 50n },
+            { account: user(1, 'spot', 'USDT'), amount: -50n },
+            { account: user(3, 'spot', 'USDT'), amount: 60n },
+            { account: user(1, 'spot', 'USDT'), amount: -60n },
+          ],
+        }),
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(db.prepare('SELECT COUNT(*) AS n FROM journal_legs').get()).toEqual(before);
+    expect(ledger.balance(user(1, 'spot', 'USDT')).available).toBe(100n);
+    expect(ledger.balance(user(2, 'spot', 'USDT')).available).toBe(0n);
+    expect(ledger.hasReference('two-legs')).toBe(false);
+  });
+
+  it('refuses an entry that does not balance', () => {
+    expect(() =>
+      ledger.post({ reference: 'x', reason: 'test', legs: [{ account: user(1, 'spot', 'USDT'), amount: 5n }] }),
+    ).toThrow(/does not balance/);
+  });
+
+  it('freezes, unfreezes and settles from frozen', () => {
+    deposit(1, 'USDT', 1000n);
+    ledger.freeze({ reference: 'f', reason: 'order', account: user(1, 'spot', 'USDT'), amount: 600n });
+    expect(ledger.balance(user(1, 'spot', 'USDT'))).toEqual({ available: 400n, frozen: 600n });
+    expectKey(
+      () => ledger.freeze({ reference: 'f2', reason: 'order', account: user(1, 'spot', 'USDT'), amount: 401n }),
+      'INSUFFICIENT_BALANCE',
+    );
+    ledger.settle({
+      reference: 's',
+      reason: 'trade',
+      from: user(1, 'spot', 'USDT'),
+      to: [
+        { account: user(2, 'spot', 'USDT'), amount: 495n },
+        { account: system(SYSTEM.fees, 'USDT'), amount: 5n },
+      ],
+    });
+    ledger.unfreeze({ reference: 'u', reason: 'cancel', account: user(1, 'spot', 'USDT'), amount: 100n });
+    expect(ledger.balance(user(1, 'spot', 'USDT'))).toEqual({ available: 500n, frozen: 0n });
+    expect(ledger.balance(user(2, 'spot', 'USDT')).available).toBe(495n);
+    expect(ledger.balance(system(SYSTEM.fees, 'USDT')).available).toBe(5n);
+    expectKey(
+      () => ledger.unfreeze({ reference: 'u2', reason: 'cancel', account: user(1, 'spot', 'USDT'), amount: 1n }),
+      'INSUFFICIENT_BALANCE',
+    );
+    expect(reconcile(db, ledger).ok).toBe(true);
+  });
+
+  it('refuses a balance that would overflow 64 bits instead of storing a float', () => {
+    const big = 2n ** 62n;
+    deposit(1, 'ETH', big);
+    expect(() => deposit(1, 'ETH', big)).toThrow();
+    expect(ledger.balance(user(1, 'spot', 'ETH')).available).toBe(big);
+    expect(reconcile(db, ledger).ok).toBe(true);
+  });
+
+  it('never confuses an account first touched in a rolled-back transaction with a later one', () => {
+    expect(() =>
+      tx.run(() => ledger.freeze({ reference: 'x', reason: 'order', account: user(9, 'spot', 'BTC'), amount: 1n })),
+    ).toThrow();
+    // The rolled-back row's id is free again; a different account takes it.
+    deposit(8, 'ETH', 70n);
+    deposit(9, 'BTC', 5n);
+    expect(ledger.balance(user(8, 'spot', 'ETH')).available).toBe(70n);
+    expect(ledger.balance(user(9, 'spot', 'BTC')).available).toBe(5n);
+    expect(reconcile(db, ledger).ok).toBe(true);
+  });
+
+  it('finds tampering: a balance edited outside the journal fails reconciliation', () => {
+    deposit(1, 'USDT', 1000n);
+    db.prepare("UPDATE ledger_accounts SET available = available + 1 WHERE owner_kind = 'user'").run();
+    const report = reconcile(db, ledger);
+    expect(report.ok).toBe(false);
+    expect(report.problems.join('\n')).toMatch(/available 1001 but the journal gives 1000/);
+  });
+});
+
+type Op =
+  | { kind: 'deposit'; uid: number; asset: string; amount: bigint }
+  | { kind: 'transfer'; uid: number; asset: string; amount: bigint; from: 'spot' | 'contract'; to: 'spot' | 'contract' }
+  | { kind: 'send'; from: number; to: number; asset: string; amount: bigint }
+  | {
+      kind: 'withdraw';
+      uid: number;
+      asset: string;
+      amount: bigint;
+      fee: bigint;
+      outcome: 'sent' | 'rejected' | 'cancelled';
+    }
+  | { kind: 'order'; uid: number; asset: string; amount: bigint; fill: bigint; counterparty: number }
+  | { kind: 'repeat' };
+
+const assetArb = fc.constantFrom('USDT', 'BTC', 'ETH');
+const uidArb = fc.integer({ min: 1, max: 5 });
+const amountArb = fc.bigInt({ min: 1n, max: 1_000_000n });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('deposit' as const), uid: uidArb, asset: assetArb, amount: amountArb }),
+  fc.record({
+    kind: fc.constant('transfer' as const),
+    uid: uidArb,
+    asset: assetArb,
+    amount: amountArb,
+    from: fc.constantFrom('spot' as const, 'contract' as const),
+    to: fc.constantFrom('spot' as const, 'contract' as const),
+  }),
+  fc.record({ kind: fc.constant('send' as const), from: uidArb, to: uidArb, asset: assetArb, amount: amountArb }),
+  fc.record({
+    kind: fc.constant('withdraw' as const),
+    uid: uidArb,
+    asset: assetArb,
+    amount: amountArb,
+    fee: fc.bigInt({ min: 0n, max: 1000n }),
+    outcome: fc.constantFrom('sent' as const, 'rejected' as const, 'cancelled' as const),
+  }),
+  fc.record({
+    kind: fc.constant('order' as const),
+    uid: uidArb,
+    asset: assetArb,
+    amount: amountArb,
+    fill: amountArb,
+    counterparty: uidArb,
+  }),
+  fc.constant({ kind: 'repeat' as const }),
+);
+
+function snapshot(): unknown {
+  return db.prepare('SELECT id, available, frozen FROM ledger_accounts ORDER BY id').safeIntegers(true).all();
+}
+
+describe('ledger invariants under random workloads', () => {
+  it('reconciles after every operation, never goes negative, and refused operations change nothing', () => {
+    fc.assert(
+      fc.property(fc.array(opArb, { minLength: 1, maxLength: 60 }), (ops) => {
+        // A fresh ledger per run, so the flows below are the whole story of this database.
+        dispose();
+        ({ db, dispose } = tempDatabase());
+        tx = new Transactions(db);
+        ledger = new LedgerService(db, tx, systemClock);
+        for (const a of DEFAULT_ASSETS) ledger.upsertAsset(a);
+        const deposited = new Map<string, bigint>();
+        const withdrawn = new Map<string, bigint>();
+        const add = (map: Map<string, bigint>, asset: string, amount: bigint) =>
+          map.set(asset, (map.get(asset) ?? 0n) + amount);
+        let last: (() => unknown) | null = null;
+        let n = 0;
+        for (const op of ops) {
+          const ref = `r${n++}`;
+          // Flows are recorded only after the transaction commits, like the wallet's own tables would be.
+          const attempt = (): unknown => {
+            switch (op.kind) {
+              case 'deposit':
+                ledger.transfer({
+                  reference: ref,
+                  reason: 'deposit',
+                  from: hot(op.asset),
+                  to: user(op.uid, 'spot', op.asset),
+                  amount: op.amount,
+                });
+                return add(deposited, op.asset, op.amount);
+              case 'transfer':
+                if (op.from === op.to) return null;
+                return ledger.transfer({
+                  reference: ref,
+                  reason: 'transfer',
+                  from: user(op.uid, op.from, op.asset),
+                  to: user(op.uid, op.to, op.asset),
+                  amount: op.amount,
+                });
+              case 'send':
+                return ledger.transfer({
+                  reference: ref,
+                  reason: 'flash',
+                  from: user(op.from, 'spot', op.asset),
+                  to: user(op.to, 'spot', op.asset),
+                  amount: op.amount,
+                });
+              case 'withdraw':
+                tx.run(() => {
+                  const account = user(op.uid, 'spot', op.asset);
+                  ledger.freeze({
+                    reference: `${ref}:f`,
+                    reason: 'withdraw.freeze',
+                    account,
+                    amount: op.amount + op.fee,
+                  });
+                  if (op.outcome === 'sent') {
+                    const to = [{ account: hot(op.asset), amount: op.amount }];
+                    if (op.fee > 0n) to.push({ account: system(SYSTEM.fees, op.asset), amount: op.fee });
+                    ledger.settle({ reference: `${ref}:s`, reason: 'withdraw.send', from: account, to });
+                  } else {
+                    ledger.unfreeze({
+                      reference: `${ref}:u`,
+                      reason: 'withdraw.release',
+                      account,
+                      amount: op.amount + op.fee,
+                    });
+                  }
+                });
+                return op.outcome === 'sent' ? add(withdrawn, op.asset, op.amount) : null;
+              case 'order':
+                return tx.run(() => {
+                  const account = user(op.uid, 'spot', op.asset);
+                  ledger.freeze({ reference: `${ref}:f`, reason: 'order', account, amount: op.amount });
+                  const fill = op.fill < op.amount ? op.fill : op.amount;
+                  ledger.settle({
+                    reference: `${ref}:s`,
+                    reason: 'trade',
+                    from: account,
+                    to: [{ account: user(op.counterparty, 'spot', op.asset), amount: fill }],
+                  });
+                  if (op.amount > fill)
+                    ledger.unfreeze({ reference: `${ref}:u`, reason: 'cancel', account, amount: op.amount - fill });
+                });
+              case 'repeat':
+                return last?.();
+            }
+          };
+          const before = snapshot();
+          try {
+            attempt();
+            if (op.kind !== 'repeat') last = attempt;
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+            expect(['INSUFFICIENT_BALANCE', 'ALREADY_HANDLED']).toContain((error as DomainError).key);
+            expect(snapshot()).toEqual(before);
+          }
+          const report = reconcile(db, ledger, (asset) => ({
+            deposited: deposited.get(asset) ?? 0n,
+            withdrawn: withdrawn.get(asset) ?? 0n,
+          }));
+          expect(report.problems).toEqual([]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
