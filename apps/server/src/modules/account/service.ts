@@ -14,6 +14,13 @@ export type SecurityState = UserProfile['security'];
 /** A check another module adds to login after the password is verified (two-factor adds one). */
 export type LoginCheck = (user: UserRow, body: LoginBody) => void | Promise<void>;
 
+/** What the security module provides once two-factor exists: whether a user has it, and a code check. */
+export interface SecondFactor {
+  isEnabled(uid: number): boolean;
+  /** Throws WRONG_TWO_FACTOR_CODE (or TWO_FACTOR_FORMAT) when the code is not a fresh valid one. */
+  verify(uid: number, code: string): void;
+}
+
 export interface FundPasswordPolicy {
   maxFailures: number;
   lockMs: number;
@@ -34,6 +41,7 @@ export function maskAccount(value: string): string {
 export class AccountService {
   private readonly loginChecks: LoginCheck[] = [];
   private readonly securityProviders: ((uid: number) => Partial<SecurityState>)[] = [];
+  private secondFactor: SecondFactor | null = null;
 
   constructor(
     private readonly tx: Transactions,
@@ -53,6 +61,20 @@ export class AccountService {
   /** Lets a module report part of the security state shown in the profile (two-factor, identity). */
   addSecurityProvider(provider: (uid: number) => Partial<SecurityState>): void {
     this.securityProviders.push(provider);
+  }
+
+  useSecondFactor(secondFactor: SecondFactor): void {
+    this.secondFactor = secondFactor;
+  }
+
+  /**
+   * For sensitive actions (withdrawals, disabling protections): when the user has two-factor enabled, a valid code
+   * is required (TWO_FACTOR_REQUIRED without one). Users without it pass.
+   */
+  requireSecondFactor(uid: number, code: string | undefined): void {
+    if (!this.secondFactor?.isEnabled(uid)) return;
+    if (code === undefined || code === '') throw new DomainError('TWO_FACTOR_REQUIRED');
+    this.secondFactor.verify(uid, code);
   }
 
   getUser(uid: number): UserRow | undefined {
