@@ -66,6 +66,20 @@ describe('ledger postings', () => {
     expect(report.ok).toBe(true);
   });
 
+  it('tells whether a user ever moved money for a reason', () => {
+    expect(ledger.userHasReason(4, 'wallet.deposit')).toBe(false);
+    ledger.transfer({
+      reference: 'd4',
+      reason: 'wallet.deposit',
+      from: hot('USDT'),
+      to: user(4, 'spot', 'USDT'),
+      amount: 10n,
+    });
+    expect(ledger.userHasReason(4, 'wallet.deposit')).toBe(true);
+    expect(ledger.userHasReason(4, 'wallet')).toBe(true);
+    expect(ledger.userHasReason(4, 'spot.trade')).toBe(false);
+  });
+
   it('refuses the same reference twice without effect', () => {
     deposit(1, 'BTC', 5n, 'dep-once');
     expectKey(() => deposit(1, 'BTC', 5n, 'dep-once'), 'ALREADY_HANDLED');

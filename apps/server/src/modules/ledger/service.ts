@@ -55,6 +55,7 @@ export class LedgerService {
     addAvailable: Statement<[{ delta: bigint; id: number; now: number }]>;
     addFrozen: Statement<[{ delta: bigint; id: number; now: number }]>;
     hasReference: Statement<[string], { one: number }>;
+    userHasReason: Statement<[number, string, string], { one: number }>;
     userBalances: Statement<[number], AccountBalance & { wallet: Wallet }>;
   };
   constructor(
@@ -89,6 +90,12 @@ export class LedgerService {
         'UPDATE ledger_accounts SET frozen = frozen + @delta, updated_at = @now WHERE id = @id AND frozen + @delta >= 0',
       ),
       hasReference: db.prepare('SELECT 1 AS one FROM journal_entries WHERE reference = ?'),
+      userHasReason: db.prepare(
+        `SELECT 1 AS one FROM journal_legs l
+         JOIN ledger_accounts a ON a.id = l.account_id
+         JOIN journal_entries e ON e.id = l.entry_id
+         WHERE a.owner_kind = 'user' AND a.owner_id = ? AND (e.reason = ? OR e.reason LIKE ?) LIMIT 1`,
+      ),
       userBalances: db
         .prepare<[number], AccountBalance & { wallet: Wallet }>(
           `SELECT wallet, asset, available, frozen FROM ledger_accounts
@@ -204,6 +211,11 @@ export class LedgerService {
   /** Every account of a user that has ever held something. */
   userBalances(uid: number): AccountBalance[] {
     return this.q.userBalances.all(uid);
+  }
+
+  /** Whether a user's accounts ever moved for this reason (or a sub-reason `reason.*`): first deposit, first trade. */
+  userHasReason(uid: number, reason: string): boolean {
+    return this.q.userHasReason.get(uid, reason, `${reason}.%`) !== undefined;
   }
 
   hasReference(reference: string): boolean {
