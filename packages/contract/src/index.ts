@@ -7,3 +7,4 @@ export * from './channels';
 export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/content';
+export * from './schemas/spot';
