@@ -8,3 +8,4 @@ export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/content';
 export * from './schemas/spot';
+export * from './schemas/security';
