@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'packages/engine', include: ['src/**/*.test.ts'], environment: 'node' },
 });
