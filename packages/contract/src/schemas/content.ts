@@ -72,3 +72,107 @@ export const HomeNoticeEvent = z.object({
   notice: NoticeSummary,
 });
 export type HomeNoticeEvent = z.infer<typeof HomeNoticeEvent>;
+
+/**
+ * The `home` live channel's snapshot, sent right after `{op:'sub', channel:'home', lang}`: the home ticker's notices
+ * in the subscribed language (the same list as getHomeNotice). Later frames are HomeNoticeEvent.
+ */
+export const HomeNoticeSnapshot = z.object({ type: z.literal('notices'), notices: z.array(NoticeSummary) });
+export type HomeNoticeSnapshot = z.infer<typeof HomeNoticeSnapshot>;
+
+// ---- Operator side (/admin/api/content/…): every language of an item at once ----
+
+/** One value per language. English is required: it is what a missing translation falls back to. */
+function perLang<T extends z.ZodType>(value: T) {
+  return z.object({
+    en: value,
+    zh_CN: value.optional(),
+    zh_HK: value.optional(),
+    es: value.optional(),
+    fr: value.optional(),
+  });
+}
+
+const ContentTitle = z.string().trim().min(1).max(200);
+
+/** The same shape ArticleParam accepts as a slug: lower-case, starts with a letter, so it never reads as an id. */
+export const ArticleSlug = z.string().regex(/^[a-z][a-z0-9-]{1,40}$/);
+
+export const ArticleText = z.object({ title: ContentTitle, body: z.string().trim().min(1).max(100_000) });
+export const ArticleTranslations = perLang(ArticleText);
+
+export const ContentArticleInput = z.object({
+  category: NoticeCategory,
+  slug: ArticleSlug.nullable().default(null),
+  pinned: z.boolean().default(false),
+  published: z.boolean(),
+  translations: ArticleTranslations,
+});
+export type ContentArticleInput = z.infer<typeof ContentArticleInput>;
+
+/** An article as the operator sees it: drafts included, every stored translation. */
+export const ContentArticle = z.object({
+  id: z.number().int(),
+  slug: z.string().nullable(),
+  category: NoticeCategory,
+  pinned: z.boolean(),
+  published: z.boolean(),
+  publishedAt: Timestamp.nullable().describe('first publication; the date users see'),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  translations: ArticleTranslations,
+});
+export type ContentArticle = z.infer<typeof ContentArticle>;
+
+export const BannerImagePath = z
+  .string()
+  .max(500)
+  .regex(/^(\/static\/(?!.*\.\.)[\w./-]+|https:\/\/[^\s"'<>]+)$/)
+  .describe('a shipped file under /static/ or an https URL');
+export const BannerLink = z
+  .string()
+  .max(500)
+  .regex(/^(\/pages\/[\w./-]+(\?[\w=&%.-]*)?|https:\/\/[^\s"'<>]+)$/)
+  .describe('an app route (/pages/…) or an https URL');
+
+export const ContentBannerInput = z.object({
+  image: BannerImagePath,
+  link: BannerLink.nullable().default(null),
+  sort: z.number().int().min(0).max(9999).default(0),
+  active: z.boolean().default(true),
+  titles: perLang(ContentTitle),
+});
+export type ContentBannerInput = z.infer<typeof ContentBannerInput>;
+
+export const ContentBanner = z.object({
+  id: z.number().int(),
+  image: z.string(),
+  link: z.string().nullable(),
+  sort: z.number().int(),
+  active: z.boolean(),
+  titles: perLang(ContentTitle),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type ContentBanner = z.infer<typeof ContentBanner>;
+
+export const AppVersionInput = z.object({
+  type: z.enum(APP_PLATFORMS),
+  version: z.string().regex(/^\d{1,4}\.\d{1,4}\.\d{1,4}$/),
+  versionCode: z.number().int().positive(),
+  url: z
+    .string()
+    .max(500)
+    .regex(/^https?:\/\/\S+$/)
+    .nullable()
+    .default(null),
+  force: z.boolean().default(false),
+  notes: perLang(z.string().trim().max(4000)),
+});
+export type AppVersionInput = z.infer<typeof AppVersionInput>;
+
+export const ContentAppVersion = AppVersion.omit({ notes: true }).extend({
+  id: z.number().int(),
+  notes: perLang(z.string()),
+});
+export type ContentAppVersion = z.infer<typeof ContentAppVersion>;
