@@ -3,6 +3,7 @@ export interface DomainEvents {
   'user.registered': { uid: number; inviterUid: number | null };
   'user.passwordChanged': { uid: number; at: number };
   'session.revoked': { sessionId: number; uid: number; reason: string };
+  'identity.verified': { uid: number; at: number };
 }
 
 type Listener<T> = (payload: T) => void;

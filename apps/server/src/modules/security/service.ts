@@ -1,0 +1,73 @@
+import {
+  type ErrorKey,
+  NEWCOMER_TASKS,
+  type NewcomerTaskKey,
+  type NewcomerTasks,
+  PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS,
+  type SecurityOverview,
+} from '@bourse/contract';
+import type { Clock } from '../../lib/clock';
+import type { AccountService } from '../account/service';
+import { maskAccount } from '../account/service';
+import type { LedgerService } from '../ledger/service';
+import type { DeviceService } from './devices';
+import type { IdentityService } from './identity';
+import type { TwoFactorService } from './two-factor';
+
+/**
+ * What other modules and the security centre use: two-factor, identity, login devices, the newcomer tasks. Built
+ * by app.ts, which also calls `install()` so login asks for two-factor and the profile reports both protections.
+ */
+export class SecurityService {
+  constructor(
+    readonly twoFactor: TwoFactorService,
+    readonly identity: IdentityService,
+    readonly devices: DeviceService,
+    private readonly accounts: AccountService,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  install(): void {
+    this.twoFactor.install();
+    this.accounts.addSecurityProvider((uid) => ({
+      twoFactor: this.twoFactor.isEnabled(uid),
+      identity: this.identity.state(uid),
+    }));
+  }
+
+  /** Throws `key` (NOT_VERIFIED by default) unless the user's identity is verified. For C2C and merchants. */
+  requireVerified(uid: number, key: ErrorKey = 'NOT_VERIFIED'): void {
+    this.identity.requireVerified(uid, key);
+  }
+
+  overview(uid: number): SecurityOverview {
+    const user = this.accounts.requireUser(uid);
+    const lockEnds =
+      user.password_changed_at === null
+        ? null
+        : user.password_changed_at + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * 3600_000;
+    return {
+      email: user.email ? maskAccount(user.email) : null,
+      phone: user.phone ? maskAccount(user.phone) : null,
+      loginPasswordChangedAt: user.password_changed_at,
+      withdrawLockedUntil: lockEnds !== null && lockEnds > this.clock.now() ? lockEnds : null,
+      fundPassword: user.fund_password_hash !== null,
+      twoFactor: this.twoFactor.isEnabled(uid),
+      identity: this.identity.state(uid),
+      activeSessions: this.accounts.sessions.list(uid).length,
+    };
+  }
+
+  /** The newcomer centre's tasks, each from real state. Rewards for them belong to the rewards module. */
+  newcomerTasks(uid: number): NewcomerTasks {
+    const done: Record<NewcomerTaskKey, () => boolean> = {
+      identity: () => this.identity.state(uid) === 'verified',
+      twoFactor: () => this.twoFactor.isEnabled(uid),
+      deposit: () => this.ledger.userHasReason(uid, 'wallet.deposit'),
+      trade: () => this.ledger.userHasReason(uid, 'spot.trade'),
+    };
+    const tasks = NEWCOMER_TASKS.map((key) => ({ key, done: done[key]() }));
+    return { tasks, done: tasks.filter((t) => t.done).length, total: tasks.length };
+  }
+}
