@@ -67,6 +67,10 @@ export function createAccountRepo(db: Db) {
     ),
     setPassword: db.prepare('UPDATE users SET password_hash = ?, password_changed_at = ? WHERE uid = ?'),
     setNickname: db.prepare('UPDATE users SET nickname = ? WHERE uid = ?'),
+    nicknameOwner: db.prepare<[string], { uid: number }>('SELECT uid FROM users WHERE nickname = ? COLLATE NOCASE'),
+    setAvatar: db.prepare('UPDATE users SET avatar = ? WHERE uid = ?'),
+    bindEmail: db.prepare('UPDATE users SET email = ? WHERE uid = ? AND email IS NULL'),
+    bindPhone: db.prepare('UPDATE users SET phone = ? WHERE uid = ? AND phone IS NULL'),
     setFundPassword: db.prepare(
       'UPDATE users SET fund_password_hash = ?, fund_password_failures = 0, fund_password_locked_until = NULL WHERE uid = ?',
     ),
@@ -110,6 +114,12 @@ export function createAccountRepo(db: Db) {
     insertUser: (u: NewUser) => Number(q.insertUser.run(u).lastInsertRowid),
     setPassword: (uid: number, passwordHash: string, at: number) => q.setPassword.run(passwordHash, at, uid),
     setNickname: (uid: number, nickname: string | null) => q.setNickname.run(nickname, uid),
+    /** Who holds a nickname, compared without case ("Alice" and "alice" are the same name). */
+    nicknameOwner: (nickname: string) => q.nicknameOwner.get(nickname)?.uid,
+    setAvatar: (uid: number, avatar: string | null) => q.setAvatar.run(avatar, uid),
+    /** Binds an email or phone to a user who has none of that kind yet; false when the slot is taken. */
+    bindAccount: (uid: number, account: string) =>
+      (account.includes('@') ? q.bindEmail : q.bindPhone).run(account, uid).changes > 0,
     setFundPassword: (uid: number, hash: string) => q.setFundPassword.run(hash, uid),
     recordFundFailure: (uid: number, failures: number, lockedUntil: number | null) =>
       q.fundFailure.run(failures, lockedUntil, uid),

@@ -1,10 +1,14 @@
 import {
+  AVATAR_MAX_BYTES,
+  AvatarResult,
+  BindAccountBody,
   ChangeFundPasswordBody,
   ChangePasswordBody,
   EmptyData,
   envelope,
   LoginBody,
   LoginResult,
+  NicknameBody,
   RegisterBody,
   RegisterOpenBody,
   ResetFundPasswordBody,
@@ -15,10 +19,17 @@ import {
   UserProfile,
 } from '@bourse/contract';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext, Router } from '../../app-context';
 import { ok } from '../../http/envelope';
 import { userOf } from '../../http/types';
+import { DomainError } from '../../lib/errors';
+import { readImageForm, sendImage } from '../../lib/uploads';
 import type { SessionMeta } from './sessions';
+
+/** Avatars are public (others see them beside nicknames) under unguessable names; the files live in uploads/avatars. */
+const AVATAR_URL_PREFIX = '/api/user/avatar/';
+const AvatarName = z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp)$/, { error: 'NOT_FOUND' }) });
 
 function sessionMeta(request: FastifyRequest, device?: string): SessionMeta {
   const header = request.headers['x-device-id'];
@@ -190,6 +201,91 @@ export function accountRoutes(app: Router, ctx: AppContext): void {
     async (request) => {
       await accounts.resetFundPassword(userOf(request).uid, request.body.code, request.body.fundPassword);
       return ok(null);
+    },
+  );
+
+  app.post(
+    '/mapi/user/bind',
+    {
+      schema: {
+        tags,
+        summary:
+          'Bind the email or mobile number the account lacks: code sent to it (sendCode scene bind), login password, two-factor code when on',
+        body: BindAccountBody,
+        response: { 200: envelope(UserProfile) },
+      },
+    },
+    async (request) => ok(await accounts.bindAccount(userOf(request).uid, request.body)),
+  );
+
+  app.post(
+    '/mapi/user/nickname',
+    {
+      schema: {
+        tags,
+        summary: 'Set the nickname others see (2–20 characters, unique regardless of case)',
+        body: NicknameBody,
+        response: { 200: envelope(UserProfile) },
+      },
+    },
+    async (request) => ok(accounts.setNickname(userOf(request).uid, request.body.nickname)),
+  );
+
+  app.post(
+    '/mapi/user/avatar',
+    {
+      schema: {
+        tags,
+        summary: 'Upload a new avatar as multipart/form-data, file field `avatar`: JPEG, PNG or WebP, at most 2 MB',
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(AvatarResult) },
+      },
+    },
+    async (request) => {
+      const { uid } = userOf(request);
+      const form = await readImageForm(request, {
+        maxFileBytes: AVATAR_MAX_BYTES,
+        fileFields: ['avatar'],
+        textFields: [],
+      });
+      const image = form.images.get('avatar');
+      if (!image) throw new DomainError('INVALID_PARAMS', { detail: 'avatar file' });
+      const file = ctx.uploads.save('avatars', image.bytes, image.ext);
+      const avatar = AVATAR_URL_PREFIX + file.slice('avatars/'.length);
+      let previous: string | null;
+      try {
+        previous = accounts.setAvatar(uid, avatar);
+      } catch (error) {
+        ctx.uploads.remove(file);
+        throw error;
+      }
+      if (previous?.startsWith(AVATAR_URL_PREFIX)) {
+        ctx.uploads.remove(`avatars/${previous.slice(AVATAR_URL_PREFIX.length)}`);
+      }
+      return ok({ avatar });
+    },
+  );
+
+  app.get(
+    '/api/user/avatar/:name',
+    {
+      schema: {
+        tags,
+        summary: 'An avatar image (public: shown beside the nickname to other users)',
+        params: AvatarName,
+      },
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      // The name's extension was chosen by the server from the sniffed type at upload.
+      const mime = name.endsWith('.png') ? 'image/png' : name.endsWith('.webp') ? 'image/webp' : 'image/jpeg';
+      let bytes: Buffer;
+      try {
+        bytes = ctx.uploads.read(`avatars/${name}`);
+      } catch {
+        throw new DomainError('NOT_FOUND');
+      }
+      return sendImage(reply, bytes, mime, 'immutable');
     },
   );
 }

@@ -11,6 +11,19 @@ import type { SessionMeta, SessionService } from './sessions';
 
 export type SecurityState = UserProfile['security'];
 
+/** Nicknames may not contain these (compared lower-case, without spaces and _ . -): they would pose as staff. */
+const RESERVED_NICKNAME_PARTS = [
+  'bourse',
+  'admin',
+  'official',
+  'support',
+  'moderator',
+  '客服',
+  '官方',
+  '管理员',
+  '管理員',
+];
+
 /** A check another module adds to login after the password is verified (two-factor adds one). */
 export type LoginCheck = (user: UserRow, body: LoginBody) => void | Promise<void>;
 
@@ -309,6 +322,51 @@ export class AccountService {
     }
     this.repo.recordFundFailure(uid, failures, null);
     throw new DomainError('WRONG_FUND_PASSWORD', { left: this.fundPolicy.maxFailures - failures });
+  }
+
+  /**
+   * Binds the email or phone number the user does not have yet. The code sent to the new address (scene `bind`)
+   * proves it is theirs; the login password and, when on, two-factor prove the request is the owner's — a bound
+   * address can reset the password, so a stolen session alone must not be able to add one.
+   */
+  async bindAccount(
+    uid: number,
+    body: { account: string; code: string; password: string; totp?: string | undefined },
+  ): Promise<UserProfile> {
+    const user = this.requireUser(uid);
+    const kind = body.account.includes('@') ? 'email' : 'phone';
+    if (user[kind] !== null || this.repo.findByAccount(body.account)) throw new DomainError('ALREADY_BOUND');
+    await this.verifyLoginPassword(uid, body.password);
+    const codeId = this.codes.check(body.account, 'bind', body.code);
+    this.tx.run(() => {
+      this.requireSecondFactor(uid, body.totp);
+      // Again inside the transaction: another account may have bound the address while we checked the password.
+      if (this.repo.findByAccount(body.account)) throw new DomainError('ALREADY_BOUND');
+      this.codes.consume(codeId);
+      if (!this.repo.bindAccount(uid, body.account)) throw new DomainError('ALREADY_BOUND');
+    });
+    return this.profile(uid);
+  }
+
+  /** Sets the public nickname: unique without regard to case, and not one that poses as the exchange. */
+  setNickname(uid: number, nickname: string): UserProfile {
+    const folded = nickname.toLowerCase().replace(/[\s_.-]/g, '');
+    if (RESERVED_NICKNAME_PARTS.some((part) => folded.includes(part))) throw new DomainError('NICKNAME_INVALID');
+    this.tx.run(() => {
+      const owner = this.repo.nicknameOwner(nickname);
+      if (owner !== undefined && owner !== uid) throw new DomainError('NICKNAME_TAKEN');
+      this.repo.setNickname(uid, nickname);
+    });
+    return this.profile(uid);
+  }
+
+  /** Points the profile at a new avatar URL and returns the previous one (so its file can be removed). */
+  setAvatar(uid: number, avatar: string): string | null {
+    return this.tx.run(() => {
+      const previous = this.requireUser(uid).avatar;
+      this.repo.setAvatar(uid, avatar);
+      return previous;
+    });
   }
 
   profile(uid: number): UserProfile {
