@@ -17,9 +17,8 @@ import {
   type ServiceLine,
 } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../demo';
 import { call, get, LiveClient, post, registerUser, startServer, type TestServer } from '../../test/harness';
-import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_DOCUMENTS } from './demo';
+import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_DOCUMENTS, seedContent } from './demo';
 import { CURRENT_RELEASE_NOTES } from './demo/banners';
 import { DEMO_HELP } from './demo/help';
 import { DEMO_NOTICES, DEMO_SWAP_NOTICES, LAUNCH } from './demo/notices';
@@ -31,10 +30,18 @@ interface Paged<T> {
   size: number;
 }
 
-const ADMIN = { email: 'admin@bourse.local', password: 'bourse-admin' };
+/**
+ * What demo.ts does for this module at start: the operator, then the content seed. Other modules' demo data is left
+ * out so these tests depend only on this module.
+ */
+async function seed(server: TestServer): Promise<void> {
+  await server.ctx.operators.ensureOperator(server.ctx.config.admin.email, server.ctx.config.admin.password);
+  seedContent(server.ctx);
+}
 
 async function operatorToken(server: TestServer): Promise<string> {
-  const answer = await post<{ token: string }>(server, '/admin/api/login', ADMIN);
+  const { email, password } = server.ctx.config.admin;
+  const answer = await post<{ token: string }>(server, '/admin/api/login', { email, password });
   expect(answer.body.code).toBe(200);
   return answer.body.data.token;
 }
@@ -58,7 +65,7 @@ describe('what users read (demo content)', () => {
 
   beforeAll(async () => {
     demo = await startServer({ DEMO_DATA: 'true', LINES: JSON.stringify(lines) });
-    await seedDemo(demo.ctx);
+    await seed(demo);
   });
   afterAll(async () => {
     await demo.close();
@@ -244,7 +251,7 @@ describe('what users read (demo content)', () => {
     const banners = await get<ContentBanner[]>(demo, '/admin/api/content/banners', { token });
     await call(demo, 'DELETE', `/admin/api/content/banners/${banners.body.data[3]?.id}`, undefined, { token });
     const before = ['content_articles', 'content_article_texts', 'content_banners', 'app_versions'].map(count);
-    await seedDemo(demo.ctx);
+    await seed(demo);
     const after = ['content_articles', 'content_article_texts', 'content_banners', 'app_versions'].map(count);
     expect(after).toEqual(before);
     expect(before[2]).toBe(DEMO_BANNERS.length - 1);
@@ -269,7 +276,7 @@ describe('operator editing', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    await seedDemo(server.ctx);
+    await seed(server);
     token = await operatorToken(server);
   });
   afterAll(async () => {
@@ -521,7 +528,7 @@ describe('home live channel', () => {
 
   beforeAll(async () => {
     server = await startServer({ DEMO_DATA: 'true' });
-    await seedDemo(server.ctx);
+    await seed(server);
     token = await operatorToken(server);
   });
   afterAll(async () => {

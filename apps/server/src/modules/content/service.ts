@@ -1,4 +1,5 @@
 import {
+  APP_PLATFORMS,
   APP_VERSION,
   APP_VERSION_CODE,
   type AppVersion,
@@ -321,7 +322,7 @@ export class ContentService {
    */
   ensureCurrentAppVersion(notes: PerLang<string>): void {
     this.tx.run(() => {
-      for (const type of ['h5', 'android', 'ios'] as const) {
+      for (const type of APP_PLATFORMS) {
         const highest = this.repo.highestVersionCode(type);
         if (highest !== null && highest >= APP_VERSION_CODE) continue;
         this.insertAppVersion({
