@@ -16,6 +16,12 @@ import type { Clock } from '../lib/clock';
 
 type Params = Record<string, string>;
 
+/** Who is subscribing: the socket's language (from `/ws?lang=`) and its user once logged in. */
+export interface Subscriber {
+  lang: Lang;
+  uid: number | null;
+}
+
 /** What a domain module registers to offer a live channel. */
 export interface ChannelSpec<P extends Params = Params> {
   name: ChannelName;
@@ -24,9 +30,9 @@ export interface ChannelSpec<P extends Params = Params> {
   /** Subscription parameters (symbol, period…), read from the `sub` frame beside `channel`. */
   params?: z.ZodType<P>;
   /** The topic a subscription with these parameters listens to; '' when the channel has one stream. */
-  topic?: (params: P) => string;
+  topic?: (params: P, subscriber: Subscriber) => string;
   /** Sent to the new subscriber right after `sub` (a depth snapshot, the current ticker…). */
-  snapshot?: (params: P, uid: number | null) => unknown;
+  snapshot?: (params: P, subscriber: Subscriber) => unknown;
 }
 
 export interface SessionResolver {
@@ -207,7 +213,8 @@ export class Hub {
       this.reply(conn, 'error', 1001, errorMessage('INVALID_PARAMS', conn.lang, { detail: `${channel} parameters` }));
       return;
     }
-    const topic = spec.topic ? spec.topic(params.data) : '';
+    const subscriber: Subscriber = { lang: conn.lang, uid: conn.uid };
+    const topic = spec.topic ? spec.topic(params.data, subscriber) : '';
     const key = `${spec.name}|${topic}`;
     if (parsed.data.op === 'unsub') {
       this.unsubscribe(conn, key);
@@ -226,7 +233,7 @@ export class Hub {
     }
     this.reply(conn, 'sub', OK, undefined, { channel: spec.name, topic });
     if (spec.snapshot) {
-      const data = spec.snapshot(params.data, conn.uid);
+      const data = spec.snapshot(params.data, subscriber);
       if (data !== undefined) this.sendRaw(conn, JSON.stringify(this.frame(spec.name, OK, data, topic)));
     }
   }

@@ -535,13 +535,16 @@ describe('home live channel', () => {
     await server.close();
   });
 
-  async function subscribe(lang?: string): Promise<{ client: LiveClient; snapshot: HomeNoticeSnapshot }> {
-    const client = await LiveClient.connect(server.wsUrl);
+  async function subscribe(
+    lang?: string,
+    socketLang?: string,
+  ): Promise<{ client: LiveClient; snapshot: HomeNoticeSnapshot; topic: string }> {
+    const client = await LiveClient.connect(socketLang ? `${server.wsUrl}?lang=${socketLang}` : server.wsUrl);
     client.send({ op: 'sub', channel: 'home', ...(lang === undefined ? {} : { lang }) });
     const ack = await client.next((f) => f.channel === 'sub');
     const topic = (ack.data as { topic: string }).topic;
     const snapshot = await client.next((f) => f.channel === 'home' && f.topic === topic);
-    return { client, snapshot: snapshot.data as HomeNoticeSnapshot };
+    return { client, snapshot: snapshot.data as HomeNoticeSnapshot, topic };
   }
 
   const nextNotice = (client: LiveClient, id: number) =>
@@ -553,6 +556,14 @@ describe('home live channel', () => {
     const { client, snapshot } = await subscribe('hk');
     const http = await get<NoticeSummary[]>(server, '/api/common/getHomeNotice', { lang: 'hk' });
     expect(snapshot).toEqual({ type: 'notices', notices: http.body.data });
+    client.close();
+  });
+
+  it('uses the socket’s own language when the sub frame names none', async () => {
+    const { client, snapshot, topic } = await subscribe(undefined, 'hk');
+    expect(topic).toBe('zh_HK');
+    const http = await get<NoticeSummary[]>(server, '/api/common/getHomeNotice', { lang: 'hk' });
+    expect(snapshot.notices).toEqual(http.body.data);
     client.close();
   });
 

@@ -55,7 +55,7 @@ interface HomePush {
   notices: Map<Lang, NoticeSummary>;
 }
 
-const HomeChannelParams = z.object({ lang: z.string().max(16).default('en') });
+const HomeChannelParams = z.object({ lang: z.string().max(16).optional() });
 
 /** Builds `{en, zh_CN?, …}` from rows that carry a language, for the operator's view of an item. */
 function perLang<R extends { lang: Lang }, T>(rows: readonly R[], pick: (row: R) => T): PerLang<T> {
@@ -184,9 +184,13 @@ export class ContentService {
     return {
       name: 'home',
       params: HomeChannelParams,
-      topic: (params) => langFromHeader(params.lang),
-      snapshot: (params) =>
-        ({ type: 'notices', notices: this.homeNotices(langFromHeader(params.lang)) }) satisfies HomeNoticeSnapshot,
+      // The frame's `lang` wins; without it the socket's own language (`/ws?lang=`) decides.
+      topic: (params, subscriber) => (params.lang ? langFromHeader(params.lang) : subscriber.lang),
+      snapshot: (params, subscriber) =>
+        ({
+          type: 'notices',
+          notices: this.homeNotices(params.lang ? langFromHeader(params.lang) : subscriber.lang),
+        }) satisfies HomeNoticeSnapshot,
     };
   }
 
