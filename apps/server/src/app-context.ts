@@ -13,9 +13,11 @@ import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/events';
 import type { Transactions } from './lib/tx';
 import type { AccountService } from './modules/account/service';
+import type { Chain } from './modules/chain/chain';
 import type { OperatorService } from './modules/admin/service';
 import type { ContentService } from './modules/content/service';
 import type { LedgerService } from './modules/ledger/service';
+import type { WalletService } from './modules/wallet/service';
 import type { Notifier } from './modules/notify/notifier';
 import type { Hub } from './ws/hub';
 
@@ -42,5 +44,9 @@ export interface AppContext {
   accounts: AccountService;
   operators: OperatorService;
   ledger: LedgerService;
+  /** The blockchain adapter (the simulated chain by default). */
+  chain: Chain;
+  /** Deposits, withdrawals, transfers, flash transfers; `addTransferGuard`, `usePriceSource` for other modules. */
+  wallet: WalletService;
   content: ContentService;
 }

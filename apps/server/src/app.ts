@@ -26,12 +26,17 @@ import { AccountService } from './modules/account/service';
 import { SessionService } from './modules/account/sessions';
 import { adminRoutes } from './modules/admin/routes';
 import { OperatorService } from './modules/admin/service';
+import { SimulatedChain } from './modules/chain/simulated';
 import { createContentRepo } from './modules/content/repo';
 import { contentRoutes } from './modules/content/routes';
 import { ContentService } from './modules/content/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { LedgerService } from './modules/ledger/service';
 import { createNotifier } from './modules/notify/notifier';
+import { walletAdminRoutes } from './modules/wallet/admin-routes';
+import { createWalletRepo } from './modules/wallet/repo';
+import { walletRoutes } from './modules/wallet/routes';
+import { WalletService } from './modules/wallet/service';
 import { Hub } from './ws/hub';
 
 export interface BuildOptions {
@@ -82,11 +87,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new FailureLimiter(clock, config.login.maxFailures, config.login.lockMs),
   );
   const ledger = new LedgerService(db, tx, clock);
+  const chain = new SimulatedChain(db, tx, clock, log, config.chain.blockMs);
+  const wallet = new WalletService(tx, createWalletRepo(db), ledger, accounts, operators, chain, clock, log);
   const hub = new Hub(sessions, clock, log);
   events.on('session.revoked', ({ sessionId }) => hub.revokeSession(sessionId));
   const content = new ContentService(tx, createContentRepo(db), clock, operators, hub, config);
 
-  const ctx: AppContext = { config, db, tx, log, clock, events, notifier, hub, accounts, operators, ledger, content };
+  const ctx: AppContext = {
+    config,
+    db,
+    tx,
+    log,
+    clock,
+    events,
+    notifier,
+    hub,
+    accounts,
+    operators,
+    ledger,
+    chain,
+    wallet,
+    content,
+  };
 
   // HTTP plumbing
   const loggerInstance: FastifyBaseLogger = log;
@@ -124,6 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   adminRoutes(app, ctx);
   ledgerRoutes(app, ctx);
   contentRoutes(app, ctx);
+  walletRoutes(app, ctx);
+  walletAdminRoutes(app, ctx);
 
   // Live channel
   hub.register(content.homeChannel());
@@ -149,7 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
 
+  // Blocks start once the server is up; tests set CHAIN_BLOCK_MS=0 and mine themselves.
+  app.addHook('onReady', async () => chain.start());
   app.addHook('onClose', async () => {
+    chain.stop();
     hub.close();
     notifier.close();
     db.close();

@@ -44,6 +44,8 @@ const Env = z.object({
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   TRUST_PROXY: bool.default(false),
+  // Simulated chain: a block every this many milliseconds; 0 mines only when told (tests, operator route).
+  CHAIN_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
 });
 
 export interface Config {
@@ -66,6 +68,7 @@ export interface Config {
   login: { maxFailures: number; maxFailuresPerAddress: number; lockMs: number };
   trustProxy: boolean;
   repoRoot: string;
+  chain: { blockMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     trustProxy: e.TRUST_PROXY,
     repoRoot,
+    chain: { blockMs: e.CHAIN_BLOCK_MS },
   };
   return { ...config, ...overrides };
 }

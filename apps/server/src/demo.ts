@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context';
 import { DEFAULT_ASSETS } from './modules/ledger/assets';
+import { seedWalletDemo } from './modules/wallet/demo';
 
 export const DEMO_ACCOUNT = {
   account: 'demo@bourse.local',
@@ -16,6 +17,7 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   await ctx.operators.ensureOperator(ctx.config.admin.email, ctx.config.admin.password);
   // The asset list is configuration a fresh install needs with or without demo data.
   if (ctx.ledger.listAssets().length === 0) for (const asset of DEFAULT_ASSETS) ctx.ledger.upsertAsset(asset);
+  ctx.wallet.ensureDefaultNetworks();
   if (!ctx.config.demoData) return;
   if (!ctx.accounts.findByAccount(DEMO_ACCOUNT.account)) {
     await ctx.accounts.createUser({
@@ -25,4 +27,6 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
       nickname: DEMO_ACCOUNT.nickname,
     });
   }
+  const demo = ctx.accounts.findByAccount(DEMO_ACCOUNT.account);
+  if (demo) await seedWalletDemo(ctx.wallet, demo.uid);
 }

@@ -9,3 +9,4 @@ export * from './schemas/account';
 export * from './schemas/content';
 export * from './schemas/spot';
 export * from './schemas/security';
+export * from './schemas/wallet';

@@ -29,7 +29,13 @@ export interface TestServer {
 /** A real server on a free port with a fresh temporary database. */
 export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    CHAIN_BLOCK_MS: '0',
+    ...env,
+  });
   const clock = new OffsetClock();
   const { app, ctx } = await buildApp(config, { clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,0 +1,411 @@
+import { z } from 'zod';
+import { WALLETS } from '../constants';
+import { FundPassword, TotpCode } from './account';
+import { DecimalString, err, paged, Timestamp } from './common';
+
+/** Withdrawals stay locked this long after the withdrawal address book changes (spec §6). */
+export const ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS = 24;
+/** Saved withdrawal addresses per user. */
+export const ADDRESS_BOOK_MAX = 50;
+
+// ---- Building blocks ----
+
+export const CoinCode = z
+  .string(err('ASSET_NOT_FOUND'))
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}$/, err('ASSET_NOT_FOUND'))
+  .describe('asset code, e.g. "USDT"');
+
+export const NetworkCode = z
+  .string(err('INVALID_PARAMS'))
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{2,12}$/, err('INVALID_PARAMS'))
+  .describe('network code, e.g. "TRC20"');
+
+export const WalletName = z.enum(WALLETS, err('INVALID_PARAMS')).describe('one of the six wallets');
+
+/** An amount typed by a user: a plain non-negative decimal. Rules (positive, minimum, precision) follow per action. */
+export const WalletAmount = z
+  .string(err('AMOUNT_INVALID'))
+  .trim()
+  .regex(/^\d{1,20}(\.\d{1,30})?$/, err('AMOUNT_INVALID'))
+  .describe('decimal amount as a string, e.g. "12.5"');
+
+export const ChainAddress = z
+  .string(err('WRONG_ADDRESS'))
+  .trim()
+  .min(1, err('WRONG_ADDRESS'))
+  .max(128, err('WRONG_ADDRESS'))
+  .describe('an address on the chosen network');
+
+/** Optional client-chosen key: the same key twice from one user is refused, so a retried submit acts once. */
+export const RequestId = z
+  .string(err('INVALID_PARAMS'))
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, err('INVALID_PARAMS'))
+  .optional()
+  .describe('idempotency key (8–64 letters, digits, - or _)');
+
+const OptionalTotp = TotpCode.optional().describe('six-digit authenticator code; required when two-factor is on');
+const Remark = z.string(err('INVALID_PARAMS')).trim().max(64, err('INVALID_PARAMS'));
+
+// ---- Coins and networks ----
+
+export const ADDRESS_FORMATS = ['evm', 'tron', 'bitcoin', 'litecoin', 'dogecoin', 'solana', 'xrp'] as const;
+export type AddressFormat = (typeof ADDRESS_FORMATS)[number];
+
+export const NetworkInfo = z.object({
+  network: z.string().describe('network code, e.g. "TRC20"'),
+  name: z.string().describe('what users call it, e.g. "Tron (TRC20)"'),
+  addressFormat: z.enum(ADDRESS_FORMATS),
+  addressExample: z.string().describe('an address of the right shape, for placeholders'),
+  depositEnabled: z.boolean(),
+  withdrawEnabled: z.boolean(),
+  depositMin: DecimalString.describe('smaller deposits are not credited'),
+  depositConfirmations: z.number().int().describe('confirmations until a deposit is credited'),
+  depositDoneConfirmations: z.number().int().describe('confirmations until a deposit is final'),
+  withdrawConfirmations: z.number().int().describe('confirmations until a withdrawal succeeds'),
+  withdrawFee: DecimalString.describe('flat network fee, in the coin'),
+  withdrawMin: DecimalString,
+  withdrawMax: DecimalString.nullable().describe('null: no per-withdrawal maximum'),
+  withdrawPrecision: z.number().int().describe('decimal places a withdrawal amount may have'),
+});
+export type NetworkInfo = z.infer<typeof NetworkInfo>;
+
+export const CoinInfo = z.object({
+  asset: z.string(),
+  name: z.string(),
+  displayPrecision: z.number().int(),
+  networks: z.array(NetworkInfo),
+});
+export type CoinInfo = z.infer<typeof CoinInfo>;
+
+export const CoinQuery = z.object({ asset: CoinCode });
+export const CoinNetworkQuery = z.object({ asset: CoinCode, network: NetworkCode });
+
+// ---- Balances ----
+
+export const AssetBalance = z.object({
+  asset: z.string(),
+  name: z.string(),
+  displayPrecision: z.number().int(),
+  available: DecimalString,
+  frozen: DecimalString,
+  total: DecimalString,
+  valueUsdt: DecimalString.nullable().describe('null while no price source values this asset'),
+});
+export type AssetBalance = z.infer<typeof AssetBalance>;
+
+export const WalletBalances = z.object({
+  wallet: WalletName,
+  valueUsdt: DecimalString.describe('sum of the valued assets'),
+  assets: z.array(AssetBalance),
+});
+export type WalletBalances = z.infer<typeof WalletBalances>;
+
+export const Balances = z.object({
+  valueUsdt: DecimalString.describe('every wallet, valued assets only'),
+  unpriced: z.array(z.string()).describe('assets held but without a USDT price: not in the totals'),
+  wallets: z.array(WalletBalances),
+});
+export type Balances = z.infer<typeof Balances>;
+
+// ---- Deposits ----
+
+export const DepositAddress = z.object({
+  asset: z.string(),
+  network: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  depositMin: DecimalString,
+  depositConfirmations: z.number().int(),
+  depositDoneConfirmations: z.number().int(),
+});
+export type DepositAddress = z.infer<typeof DepositAddress>;
+
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'done', 'failed', 'below_min'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+export const DepositRecord = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  network: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  txHash: z.string(),
+  amount: DecimalString,
+  status: z.enum(DEPOSIT_STATUSES),
+  confirmations: z.number().int(),
+  creditConfirmations: z.number().int(),
+  doneConfirmations: z.number().int(),
+  createdAt: Timestamp,
+  creditedAt: Timestamp.nullable(),
+  doneAt: Timestamp.nullable(),
+});
+export type DepositRecord = z.infer<typeof DepositRecord>;
+
+export const DepositListQuery = z.object({
+  asset: CoinCode.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const PagedDeposits = paged(DepositRecord);
+
+// ---- Withdrawals ----
+
+export const WITHDRAWAL_STATUSES = [
+  'review',
+  'approved',
+  'broadcast',
+  'succeeded',
+  'failed',
+  'rejected',
+  'cancelled',
+] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const WithdrawInfo = z.object({
+  asset: z.string(),
+  network: z.string(),
+  available: DecimalString.describe('spot available'),
+  withdrawFee: DecimalString,
+  withdrawMin: DecimalString,
+  withdrawMax: DecimalString.nullable(),
+  withdrawPrecision: z.number().int(),
+  withdrawConfirmations: z.number().int(),
+  maxAmount: DecimalString.describe('the most that can be withdrawn now: available − fee, within the maximum'),
+  lockedUntil: Timestamp.nullable().describe('withdrawals are locked until then'),
+  lockReason: z.enum(['password', 'address']).nullable(),
+  fundPasswordSet: z.boolean(),
+  twoFactor: z.boolean(),
+});
+export type WithdrawInfo = z.infer<typeof WithdrawInfo>;
+
+export const WithdrawBody = z.object({
+  asset: CoinCode,
+  network: NetworkCode,
+  address: ChainAddress,
+  amount: WalletAmount.describe('what arrives at the address; the fee is charged on top'),
+  fundPassword: FundPassword,
+  twoFactorCode: OptionalTotp,
+  remark: Remark.optional(),
+  requestId: RequestId,
+});
+export type WithdrawBody = z.infer<typeof WithdrawBody>;
+
+export const Withdrawal = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  network: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  amount: DecimalString.describe('arrives at the address'),
+  fee: DecimalString,
+  total: DecimalString.describe('amount + fee, taken from the spot wallet'),
+  remark: z.string().nullable(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  txHash: z.string().nullable(),
+  confirmations: z.number().int(),
+  requiredConfirmations: z.number().int(),
+  rejectReason: z.string().nullable(),
+  failReason: z.string().nullable(),
+  cancellable: z.boolean(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type Withdrawal = z.infer<typeof Withdrawal>;
+
+export const WithdrawalListQuery = DepositListQuery;
+export const PagedWithdrawals = paged(Withdrawal);
+export const WithdrawalIdBody = z.object({ id: z.coerce.number().int().positive(err('NOT_FOUND')) });
+
+// ---- Withdrawal address book ----
+
+export const AddressBookEntry = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  network: z.string(),
+  networkName: z.string(),
+  address: z.string(),
+  label: z.string(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type AddressBookEntry = z.infer<typeof AddressBookEntry>;
+
+export const AddressBookQuery = z.object({ asset: CoinCode.optional() });
+
+const AddressLabel = z.string(err('INVALID_PARAMS')).trim().max(32, err('INVALID_PARAMS'));
+
+export const AddAddressBody = z.object({
+  asset: CoinCode,
+  network: NetworkCode,
+  address: ChainAddress,
+  label: AddressLabel.default(''),
+  fundPassword: FundPassword,
+  twoFactorCode: OptionalTotp,
+});
+export type AddAddressBody = z.infer<typeof AddAddressBody>;
+
+export const UpdateAddressBody = z.object({
+  id: z.coerce.number().int().positive(err('NOT_FOUND')),
+  address: ChainAddress,
+  label: AddressLabel.default(''),
+  fundPassword: FundPassword,
+  twoFactorCode: OptionalTotp,
+});
+export type UpdateAddressBody = z.infer<typeof UpdateAddressBody>;
+
+export const DeleteAddressBody = WithdrawalIdBody;
+
+// ---- Transfers between a user's own wallets ----
+
+export const TransferBody = z.object({
+  asset: CoinCode,
+  from: WalletName,
+  to: WalletName,
+  amount: WalletAmount,
+  requestId: RequestId,
+});
+export type TransferBody = z.infer<typeof TransferBody>;
+
+export const TransferResult = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  from: WalletName,
+  to: WalletName,
+  amount: DecimalString,
+  createdAt: Timestamp,
+});
+export type TransferResult = z.infer<typeof TransferResult>;
+
+// ---- Flash transfers to another user ----
+
+export const FlashTarget = z
+  .string(err('USER_NOT_FOUND'))
+  .trim()
+  .min(1, err('USER_NOT_FOUND'))
+  .max(254, err('USER_NOT_FOUND'))
+  .describe('the recipient’s uid, email or mobile number');
+
+export const FlashRecipientQuery = z.object({ to: FlashTarget });
+
+export const FlashRecipient = z.object({
+  uid: z.number().int(),
+  account: z.string().describe('masked email or mobile number'),
+  nickname: z.string().nullable(),
+});
+export type FlashRecipient = z.infer<typeof FlashRecipient>;
+
+export const FlashBody = z.object({
+  to: FlashTarget,
+  asset: CoinCode,
+  amount: WalletAmount,
+  fundPassword: FundPassword,
+  twoFactorCode: OptionalTotp,
+  remark: Remark.optional(),
+  requestId: RequestId,
+});
+export type FlashBody = z.infer<typeof FlashBody>;
+
+export const FlashResult = z.object({
+  id: z.number().int(),
+  asset: z.string(),
+  amount: DecimalString,
+  to: FlashRecipient,
+  createdAt: Timestamp,
+});
+export type FlashResult = z.infer<typeof FlashResult>;
+
+// ---- Funding records (wallet-details) ----
+
+export const RECORD_TYPES = ['deposit', 'withdraw', 'transfer', 'flash_in', 'flash_out'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+/** Filter values: `flash` covers both directions. */
+export const RECORD_FILTERS = ['deposit', 'withdraw', 'transfer', 'flash'] as const;
+
+export const WalletRecord = z.object({
+  key: z.string().describe('unique per record, e.g. "withdraw:12"'),
+  type: z.enum(RECORD_TYPES),
+  id: z.number().int(),
+  asset: z.string(),
+  amount: DecimalString,
+  fee: DecimalString,
+  direction: z.enum(['in', 'out', 'internal']),
+  status: z.string().describe('the deposit or withdrawal status; "done" for transfers'),
+  network: z.string().nullable(),
+  txHash: z.string().nullable(),
+  fromWallet: WalletName.nullable(),
+  toWallet: WalletName.nullable(),
+  counterparty: FlashRecipient.nullable(),
+  createdAt: Timestamp,
+});
+export type WalletRecord = z.infer<typeof WalletRecord>;
+
+export const RecordsQuery = z.object({
+  type: z.enum(RECORD_FILTERS, err('INVALID_PARAMS')).optional(),
+  asset: CoinCode.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RecordsQuery = z.infer<typeof RecordsQuery>;
+export const PagedRecords = paged(WalletRecord);
+
+// ---- Operator ----
+
+export const AdminWithdrawal = Withdrawal.extend({
+  uid: z.number().int(),
+  reviewedBy: z.number().int().nullable(),
+  reviewedAt: Timestamp.nullable(),
+});
+export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
+
+export const AdminWithdrawalQuery = z.object({
+  status: z.enum(WITHDRAWAL_STATUSES, err('INVALID_PARAMS')).optional(),
+  uid: z.coerce.number().int().positive().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const PagedAdminWithdrawals = paged(AdminWithdrawal);
+
+export const RejectWithdrawalBody = z.object({
+  id: z.coerce.number().int().positive(err('NOT_FOUND')),
+  reason: z.string(err('INVALID_PARAMS')).trim().min(1, err('INVALID_PARAMS')).max(200, err('INVALID_PARAMS')),
+});
+
+export const TestDepositBody = z.object({
+  asset: CoinCode,
+  network: NetworkCode,
+  address: ChainAddress,
+  amount: WalletAmount,
+});
+export const TestDepositResult = z.object({
+  txHash: z.string(),
+  uid: z.number().int().nullable().describe('the user whose deposit address it is, if any'),
+});
+
+export const MineBody = z.object({ blocks: z.coerce.number().int().min(1).max(100).default(1) });
+export const ChainState = z.object({
+  simulated: z.boolean(),
+  height: z.number().int(),
+  blockMs: z.number().int(),
+});
+export const ChainTxBody = z.object({ txHash: z.string().trim().min(1).max(128) });
+
+export const NetworkSettingsBody = z.object({
+  asset: CoinCode,
+  network: NetworkCode,
+  depositEnabled: z.boolean().optional(),
+  withdrawEnabled: z.boolean().optional(),
+  depositMin: DecimalString.optional(),
+  withdrawFee: DecimalString.optional(),
+  withdrawMin: DecimalString.optional(),
+  withdrawMax: DecimalString.nullable().optional(),
+  withdrawPrecision: z.number().int().min(0).max(18).optional(),
+  depositConfirmations: z.number().int().min(1).max(1000).optional(),
+  depositDoneConfirmations: z.number().int().min(1).max(1000).optional(),
+  withdrawConfirmations: z.number().int().min(1).max(1000).optional(),
+});
+export type NetworkSettingsBody = z.infer<typeof NetworkSettingsBody>;
