@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CLIENT_KEY } from '@bourse/contract';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ const Env = z.object({
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   CLIENT_KEY: z.string().length(16).default(DEFAULT_CLIENT_KEY),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -59,6 +62,8 @@ export interface Config {
   publicUrl: string | undefined;
   webDist: string;
   clientKey: string;
+  /** The server's own key for secrets kept at rest (two-factor secrets): SECRET_KEY or one generated in DATA_DIR. */
+  secretKey: string;
   sessionTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: e.PUBLIC_URL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     clientKey: e.CLIENT_KEY,
+    secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -107,4 +113,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chain: { blockMs: e.CHAIN_BLOCK_MS },
   };
   return { ...config, ...overrides };
+}
+
+/**
+ * Without SECRET_KEY, a random key is generated on first start and kept beside the database (mode 0600), so a fresh
+ * install never runs on a key that ships with the code. Losing this file makes stored two-factor secrets unreadable.
+ */
+function persistedSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: use theirs.
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    }
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (key.length < 32) throw new Error(`invalid configuration: ${file} holds a key shorter than 32 characters`);
+  return key;
 }

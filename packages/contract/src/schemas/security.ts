@@ -153,7 +153,9 @@ export const IdentityRejectBody = z.object({
 
 export const LoginSession = z.object({
   id: z.number().int(),
-  device: z.string().describe('a readable device name derived from the user agent, e.g. "Chrome · Android"'),
+  device: z
+    .string()
+    .describe('a readable device name derived from the user agent, e.g. "Chrome · Android"; empty when unknown'),
   deviceId: z.string().nullable(),
   userAgent: z.string().nullable(),
   ip: z.string().nullable(),

@@ -11,7 +11,7 @@ const BROWSERS: [RegExp, string][] = [
   [/Firefox\/|FxiOS\//, 'Firefox'],
   [/CriOS\/|Chrome\/|Chromium\//, 'Chrome'],
   [/Safari\//, 'Safari'],
-  [/node|undici|curl|okhttp|python/i, 'API client'],
+  [/node|undici|curl|okhttp|python/i, 'API'],
 ];
 
 const SYSTEMS: [RegExp, string][] = [
@@ -23,12 +23,15 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, 'Linux'],
 ];
 
-/** "Chrome · Android": enough for a person to recognise their own device in the list. */
+/**
+ * "Chrome · Android": enough for a person to recognise their own device in the list. Names of products only, so the
+ * same in every language; '' when nothing is recognised (the app shows its own "unknown device").
+ */
 export function describeUserAgent(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+  if (!userAgent) return '';
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  return [browser, system].filter(Boolean).join(' · ') || 'Unknown device';
+  return [browser, system].filter(Boolean).join(' · ');
 }
 
 /** The user's login sessions as the account-management page shows them, and signing them out. */
