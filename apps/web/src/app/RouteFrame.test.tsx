@@ -1,0 +1,69 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FeatureRoute, PageProps } from '../lib/feature';
+import { createQueryClient } from '../lib/query';
+import { createRegistry, RegistryProvider } from '../lib/registry';
+import { useSession } from '../lib/stores/session';
+import { initTestI18n } from '../test/i18n';
+import { RouteFrame } from './RouteFrame';
+
+function Secret({ query }: PageProps) {
+  return <p>secret {query.tab}</p>;
+}
+
+const secret: FeatureRoute = { path: '/pages/secret', page: async () => ({ default: Secret }), requiresLogin: true };
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: secret.path, element: <RouteFrame route={secret} /> },
+      { path: '/pages/login/login', element: <p>login page</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RegistryProvider registry={createRegistry([{ name: 't', routes: [secret], locales: [] }])}>
+        <RouterProvider router={router} />
+      </RegistryProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('route frame', () => {
+  beforeAll(initTestI18n);
+
+  it('sends to login when no token is stored, remembering the page', async () => {
+    useSession.getState().clear();
+    const router = renderAt('/pages/secret?tab=2');
+    await act(async () => undefined);
+    expect(screen.getByText('login page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/login/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pages/secret?tab=2');
+  });
+
+  it('shows the page, with its query parameters, when logged in', async () => {
+    useSession.getState().signIn({
+      token: 't',
+      uid: 1,
+      expiresAt: 0,
+      user: {
+        uid: 1,
+        email: 'a***@b.co',
+        phone: null,
+        nickname: null,
+        avatar: null,
+        inviteCode: 'X',
+        createdAt: 0,
+        security: { twoFactor: false, fundPassword: false, identity: 'unverified' },
+      },
+    });
+    renderAt('/pages/secret?tab=2');
+    await act(async () => undefined);
+    expect(screen.getByText('secret 2')).toBeTruthy();
+    useSession.getState().clear();
+  });
+});

@@ -1,0 +1,134 @@
+import { ERRORS, LoginBody } from '@bourse/contract';
+import { Button } from 'antd-mobile';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { TextField } from '../../../components/form/TextField';
+import { NavRight } from '../../../components/PageChrome';
+import { ApiError } from '../../../lib/api';
+import { deviceId } from '../../../lib/device';
+import type { PageProps } from '../../../lib/feature';
+import { useSettings } from '../../../lib/stores/settings';
+import { toast } from '../../../lib/toast';
+import { type FieldErrors, validate } from '../../../lib/validation';
+import { useLogin } from '../api';
+import { AuthHeader } from '../components/AuthHeader';
+import { TwoFactorPopup } from '../components/TwoFactorPopup';
+import { useAuthT } from '../locales';
+import { useCompleteLogin } from '../useCompleteLogin';
+import '../auth.css';
+
+function withRedirect(path: string, redirect: string | undefined): string {
+  return redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+}
+
+/** /pages/login/login — email or mobile number and password; a two-factor code when the account asks for one. */
+export default function LoginPage({ query }: PageProps) {
+  const t = useAuthT();
+  const lang = useSettings((s) => s.lang);
+  const navigate = useNavigate();
+  const login = useLogin();
+  const complete = useCompleteLogin(query.redirect);
+  const [account, setAccount] = useState(query.account ?? '');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [twoFactor, setTwoFactor] = useState<{ open: boolean; code: string; error?: string }>({
+    open: false,
+    code: '',
+  });
+
+  const submit = async (totp?: string) => {
+    const checked = validate(LoginBody, { account, password, totp, device: deviceId() }, lang);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      if (totp !== undefined) setTwoFactor((s) => ({ ...s, code: '', error: checked.errors.totp }));
+      return;
+    }
+    setErrors({});
+    try {
+      complete(await login.mutateAsync(checked.data), t('loginSuccess'));
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      if (error.code === ERRORS.TWO_FACTOR_REQUIRED.code) {
+        setTwoFactor({ open: true, code: '' });
+      } else if (totp !== undefined && error.code >= 2000 && error.code < 3000 && twoFactor.open) {
+        setTwoFactor({ open: true, code: '', error: error.msg });
+      } else {
+        setTwoFactor({ open: false, code: '' });
+        toast(error.msg);
+      }
+    }
+  };
+
+  return (
+    <div className="auth">
+      <NavRight>
+        <button
+          type="button"
+          className="auth__link"
+          onClick={() => void navigate(withRedirect('/pages/login/register', query.redirect), { replace: true })}
+        >
+          {t('signUp')}
+        </button>
+      </NavRight>
+      <AuthHeader title={t('loginHeading')} subtitle={t('loginSub')} />
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          name="account"
+          label={t('account')}
+          placeholder={t('accountPlaceholder')}
+          value={account}
+          onChange={setAccount}
+          error={errors.account}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+        />
+        <TextField
+          name="password"
+          label={t('password')}
+          placeholder={t('passwordPlaceholder')}
+          value={password}
+          onChange={setPassword}
+          error={errors.password}
+          type="password"
+          autoComplete="current-password"
+          toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
+          onEnterPress={() => void submit()}
+        />
+        <div className="auth__row-end">
+          <button type="button" className="auth__link" onClick={() => void navigate('/pages/forgetPwd/forgetPwd')}>
+            {t('forgot')}
+          </button>
+        </div>
+        <Button className="auth__submit" block color="primary" type="submit" loading={login.isPending}>
+          {t('submitLogin')}
+        </Button>
+      </form>
+      <p className="auth__footer">
+        {t('noAccount')}
+        <button
+          type="button"
+          className="auth__link"
+          onClick={() => void navigate(withRedirect('/pages/login/register', query.redirect), { replace: true })}
+        >
+          {t('signUp')}
+        </button>
+      </p>
+      <TwoFactorPopup
+        visible={twoFactor.open}
+        value={twoFactor.code}
+        error={twoFactor.error}
+        onChange={(code) => setTwoFactor((s) => ({ ...s, code, error: undefined }))}
+        onFill={(code) => void submit(code)}
+        onClose={() => setTwoFactor({ open: false, code: '' })}
+      />
+    </div>
+  );
+}

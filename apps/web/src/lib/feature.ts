@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import type { AnyLocaleBundle, MessageRef } from './i18n';
+
+/** The five tabs of the bottom bar (decisions.md); a tab shows only when a feature registers its route. */
+export const TAB_KEYS = ['home', 'markets', 'trade', 'futures', 'me'] as const;
+export type TabKey = (typeof TAB_KEYS)[number];
+
+/** Query parameters of the route, handed to every page. */
+export type QueryParams = Readonly<Record<string, string>>;
+
+export interface PageProps {
+  query: QueryParams;
+}
+
+export interface PageModule {
+  default: ComponentType<PageProps>;
+}
+
+/** One public URL of the spec and the page behind it. */
+export interface FeatureRoute {
+  /** The spec's path, spelled as the spec spells it (e.g. `/pages/usreMei/usreMei`). */
+  path: string;
+  /** Other paths showing the same page (e.g. `/` for home). */
+  aliases?: readonly string[];
+  /** Lazy page module: `() => import('./pages/LoginPage')`. */
+  page: () => Promise<PageModule>;
+  /** Title in the navigation bar. */
+  title?: MessageRef;
+  /** A bottom-bar tab: no back button, tab bar shown, scroll position remembered. */
+  tab?: TabKey;
+  /** (R) in the spec: pull down to refresh the page's queries. */
+  refreshable?: boolean;
+  /** Sends to the login page (and back here afterwards) when no login is stored. */
+  requiresLogin?: boolean;
+  /** Hide the shell's navigation bar (the page draws its own header). Tabs have none by default. */
+  navBar?: boolean;
+}
+
+export const SERVICE_GROUPS = ['trade', 'assets', 'rewards', 'account', 'support', 'settings'] as const;
+export type ServiceGroup = (typeof SERVICE_GROUPS)[number];
+
+/** A shortcut to a feature, shown on the home grid and the all-services page. */
+export interface FeatureService {
+  id: string;
+  path: string;
+  label: MessageRef;
+  icon: ComponentType<{ className?: string }>;
+  group: ServiceGroup;
+  /** Position on the home shortcut grid; left out = only on the all-services page. */
+  home?: number;
+  /** Position of a row on the Me page; below 500 above Preferences (account, assets), 500+ below (help, about). */
+  me?: number;
+  /** Show only to visitors who are not logged in (e.g. register). */
+  guestOnly?: boolean;
+}
+
+/** What a feature folder exports from its `index.ts`. */
+export interface Feature {
+  name: string;
+  routes: readonly FeatureRoute[];
+  services?: readonly FeatureService[];
+  locales: readonly AnyLocaleBundle[];
+}

@@ -1,0 +1,104 @@
+import { DEFAULT_LANG, type Lang, LANGS } from '@bourse/contract';
+import i18next from 'i18next';
+import { useCallback } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
+
+/** English is the source text; every other language must have exactly the same keys (a missing one is a type error). */
+export type Messages = Readonly<Record<string, string>>;
+export type OtherLangs = Exclude<Lang, 'en'>;
+export type Translations<M extends Messages> = { readonly [L in Lang]: { readonly [K in keyof M]: string } };
+export type Vars = Readonly<Record<string, string | number>>;
+export type TFunction<M extends Messages> = (key: keyof M & string, vars?: Vars) => string;
+
+/** A translatable text named by namespace and key, for route titles and service labels declared outside React. */
+export interface MessageRef {
+  readonly ns: string;
+  readonly key: string;
+}
+
+export interface LocaleBundle<M extends Messages> {
+  readonly ns: string;
+  readonly translations: Translations<M>;
+  /** Hook: a typed `t` for this namespace that re-renders on language change. */
+  useT(): TFunction<M>;
+  /** Outside React (toasts from non-component code). */
+  t(key: keyof M & string, vars?: Vars): string;
+  ref(key: keyof M & string): MessageRef;
+}
+
+/** Each language by its own name (the same whatever the interface language, so not translated). */
+export const LANG_NAMES: Readonly<Record<Lang, string>> = {
+  en: 'English',
+  zh_CN: '简体中文',
+  zh_HK: '繁體中文',
+  es: 'Español',
+  fr: 'Français',
+};
+
+/** i18next language codes (BCP 47, so Intl plural rules work). */
+const I18N_CODE: Record<Lang, string> = { en: 'en', zh_CN: 'zh-CN', zh_HK: 'zh-HK', es: 'es', fr: 'fr' };
+
+export function defineLocales<M extends Messages>(
+  ns: string,
+  en: M,
+  others: { readonly [L in OtherLangs]: { readonly [K in keyof M]: string } },
+): LocaleBundle<M> {
+  const translations = { en, ...others } as Translations<M>;
+  return {
+    ns,
+    translations,
+    useT() {
+      const { t } = useTranslation(ns);
+      return useCallback<TFunction<M>>((key, vars) => t(key, vars ?? {}), [t]);
+    },
+    t: (key, vars) => i18next.t(key, { ns, ...vars }),
+    ref: (key) => ({ ns, key }),
+  };
+}
+
+export type AnyLocaleBundle = LocaleBundle<Messages>;
+
+/** Builds the i18next resources from every bundle and starts i18next synchronously in the given language. */
+export function initI18n(bundles: readonly AnyLocaleBundle[], lang: Lang): typeof i18next {
+  const resources: Record<string, Record<string, Messages>> = {};
+  for (const l of LANGS) {
+    const code = I18N_CODE[l];
+    resources[code] = {};
+    for (const bundle of bundles) resources[code][bundle.ns] = bundle.translations[l];
+  }
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      resources,
+      lng: I18N_CODE[lang],
+      fallbackLng: I18N_CODE[DEFAULT_LANG],
+      load: 'currentOnly',
+      ns: bundles.map((b) => b.ns),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnEmptyString: false,
+    });
+  } else {
+    for (const [code, namespaces] of Object.entries(resources)) {
+      for (const [ns, messages] of Object.entries(namespaces))
+        i18next.addResourceBundle(code, ns, messages, true, true);
+    }
+    void i18next.changeLanguage(I18N_CODE[lang]);
+  }
+  return i18next;
+}
+
+export function setI18nLanguage(lang: Lang): void {
+  void i18next.changeLanguage(I18N_CODE[lang]);
+}
+
+/** Translates a route title or service label. */
+export function useMessage(): (ref: MessageRef | undefined) => string {
+  const { t } = useTranslation();
+  return useCallback((ref) => (ref ? t(ref.key, { ns: ref.ns }) : ''), [t]);
+}
+
+/** Names every `{{placeholder}}` of a message, to check that translations keep them. */
+export function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] as string).sort();
+}

@@ -1,0 +1,50 @@
+/**
+ * Navigation from outside React (the API client on 401, the live channel on code 400). The app installs the
+ * router's navigate function at start; until then, and in tests, the hash is set directly.
+ */
+export const HOME_PATH = '/pages/index/home';
+export const LOGIN_PATH = '/pages/login/login';
+
+/** Pages a login must never return to (they would loop or make no sense once logged in). */
+const ACCESS_PREFIXES = ['/pages/login/', '/pages/forgetPwd/'];
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigateImpl: Navigate | null = null;
+
+export function setNavigator(navigate: Navigate | null): void {
+  navigateImpl = navigate;
+}
+
+export function navigateTo(to: string, options?: { replace?: boolean }): void {
+  if (navigateImpl) navigateImpl(to, options);
+  else if (typeof window !== 'undefined') window.location.hash = `#${to}`;
+}
+
+/** The current route with its query, e.g. `/pages/index/notice?id=3`. */
+export function currentRoute(): string {
+  if (typeof window === 'undefined') return '/';
+  const hash = window.location.hash.replace(/^#/, '');
+  return hash === '' ? '/' : hash;
+}
+
+export function isAccessRoute(route: string): boolean {
+  return ACCESS_PREFIXES.some((prefix) => route.startsWith(prefix));
+}
+
+/** The login page, remembering where to come back to. */
+export function loginRoute(returnTo: string = currentRoute()): string {
+  if (isAccessRoute(returnTo) || returnTo === '/' || returnTo === HOME_PATH) return LOGIN_PATH;
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(returnTo)}`;
+}
+
+/** Where to go after a successful login: the remembered page when it is a safe in-app route, else home. */
+export function afterLoginRoute(redirect: string | undefined): string {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || isAccessRoute(redirect)) return HOME_PATH;
+  return redirect;
+}
+
+export function goToLogin(returnTo: string = currentRoute()): void {
+  if (currentRoute().startsWith(LOGIN_PATH)) return;
+  navigateTo(loginRoute(returnTo));
+}
