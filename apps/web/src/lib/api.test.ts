@@ -82,7 +82,9 @@ describe('API client', () => {
   });
 
   it('upload: multipart body as is, no envelope, same headers', async () => {
-    const { client, sent } = setup(() => answer(200, { code: 200, msg: 'success', data: { avatar: '/u/1.png' } }, false));
+    const { client, sent } = setup(() =>
+      answer(200, { code: 200, msg: 'success', data: { avatar: '/u/1.png' } }, false),
+    );
     const form = new FormData();
     form.append('avatar', new Blob(['x']), 'a.png');
     await expect(client.upload('/mapi/user/avatar', form)).resolves.toEqual({ avatar: '/u/1.png' });

@@ -19,6 +19,12 @@ export function NoticeTicker() {
   const list = notices.data ?? [];
   const [tick, setTick] = useState(0);
 
+  // A notice that arrives at the top (new, or newly pinned) is shown at once rather than when its turn comes.
+  const first = list[0]?.id;
+  useEffect(() => {
+    setTick(0);
+  }, [first]);
+
   useEffect(() => {
     if (list.length < 2) return;
     const timer = setInterval(() => setTick((n) => n + 1), ROTATE_MS);

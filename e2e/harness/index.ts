@@ -1,0 +1,25 @@
+/** Reusable pieces for browser journeys: a real server, Debian's Chromium, phone pages, codes, screenshots. */
+export { startServer, readCode, freePort, type TestServer, type StartServerOptions } from './server';
+export {
+  launchBrowser,
+  newPage,
+  screenshot,
+  hasHorizontalOverflow,
+  PHONE_VIEWPORT,
+  type AppPage,
+  type AppLang,
+  type AppTheme,
+  type NewPageOptions,
+} from './browser';
+export { ARTIFACTS_DIR, REPO_ROOT } from './paths';
+export {
+  registerViaApi,
+  loginViaApi,
+  uniqueEmail,
+  currentRoute,
+  waitForRoute,
+  fill,
+  operatorToken,
+  operatorCall,
+  type LoginStorage,
+} from './app';
