@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Lang } from '../lang';
 import { DecimalString, err, paged, Timestamp } from './common';
 
 /**
@@ -307,3 +308,53 @@ export type KlineFrame = z.infer<typeof KlineFrame>;
 /** `spot-entrust-order` (private): an open order changed; `spot history-order` (private): an order finished. */
 export const OrderFrame = z.object({ order: SpotOrder, fills: z.array(SpotFill) });
 export type OrderFrame = z.infer<typeof OrderFrame>;
+
+// ---- market configuration (operator) and category names ---------------------------------------------------------
+
+/** What `/api/common/assetCateList` calls each category, per language. */
+export const MARKET_CATEGORY_NAMES: Readonly<Record<MarketCategory, Readonly<Record<Lang, string>>>> = {
+  main: { en: 'Main', zh_CN: '主流币', zh_HK: '主流幣', es: 'Principales', fr: 'Principales' },
+  layer1: { en: 'Layer 1', zh_CN: '公链', zh_HK: '公鏈', es: 'Capa 1', fr: 'Couche 1' },
+  payments: { en: 'Payments', zh_CN: '支付', zh_HK: '支付', es: 'Pagos', fr: 'Paiements' },
+  meme: { en: 'Meme', zh_CN: 'Meme币', zh_HK: 'Meme幣', es: 'Meme', fr: 'Mèmes' },
+  platform: { en: 'Platform', zh_CN: '平台币', zh_HK: '平台幣', es: 'Plataforma', fr: 'Plateforme' },
+};
+
+/** Decimals of a price or quantity: at most the scale of the asset it is counted in (8 for the default assets). */
+const Precision = z
+  .number(err('INVALID_PARAMS'))
+  .int(err('INVALID_PARAMS'))
+  .min(0, err('INVALID_PARAMS'))
+  .max(8, err('INVALID_PARAMS'));
+
+/** The operator's definition of a new spot market. Precisions are fixed once the market exists. */
+export const SpotMarketInput = z.object({
+  base: z.string().regex(/^[A-Z0-9]{2,10}$/, err('ASSET_NOT_FOUND')),
+  quote: z.string().regex(/^[A-Z0-9]{2,10}$/, err('ASSET_NOT_FOUND')),
+  category: MarketCategory,
+  pricePrecision: Precision,
+  quantityPrecision: Precision,
+  tickSize: DecimalString,
+  stepSize: DecimalString,
+  minNotional: DecimalString,
+  makerFee: DecimalString,
+  takerFee: DecimalString,
+  status: z.enum(['open', 'closed']).default('open'),
+  hot: z.boolean().default(false),
+  sort: z.number().int().default(0),
+});
+export type SpotMarketInput = z.input<typeof SpotMarketInput>;
+
+/** What the operator may change on an existing market (tick and step only while open orders still fit them). */
+export const SpotMarketUpdate = z.object({
+  category: MarketCategory.optional(),
+  tickSize: DecimalString.optional(),
+  stepSize: DecimalString.optional(),
+  minNotional: DecimalString.optional(),
+  makerFee: DecimalString.optional(),
+  takerFee: DecimalString.optional(),
+  status: z.enum(['open', 'closed']).optional(),
+  hot: z.boolean().optional(),
+  sort: z.number().int().optional(),
+});
+export type SpotMarketUpdate = z.infer<typeof SpotMarketUpdate>;
