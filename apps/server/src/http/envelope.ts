@@ -50,9 +50,12 @@ export function installEnvelope(app: FastifyInstance): void {
     if (error instanceof DomainError) return sendError(reply, request, error.key, error.params);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      if (first?.message && isErrorKey(first.message)) return sendError(reply, request, first.message);
       const where =
         first?.instancePath && first.instancePath !== '/' ? first.instancePath.slice(1) : error.validationContext;
+      // A rule's own catalogue entry; `detail` names the field for the entries that show it (INVALID_PARAMS).
+      if (first?.message && isErrorKey(first.message)) {
+        return sendError(reply, request, first.message, { detail: where ?? 'request' });
+      }
       return sendError(reply, request, 'INVALID_PARAMS', {
         detail: `${where ?? 'request'} ${first?.message ?? ''}`.trim(),
       });
