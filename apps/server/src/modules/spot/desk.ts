@@ -1,0 +1,666 @@
+import type { ErrorKey, ErrorParams, NewSpotOrderBody } from '@bourse/contract';
+import {
+  type ExecutionReport,
+  type Fill,
+  OrderBook,
+  type OrderType,
+  type PlaceOrder,
+  type RejectReason,
+} from '@bourse/engine';
+import type { Clock } from '../../lib/clock';
+import { DomainError } from '../../lib/errors';
+import type { LedgerService } from '../ledger/service';
+import { type AccountRef, type Leg, SYSTEM, system } from '../ledger/types';
+import { engineSpec, formatPrice, formatQty, type Market, parseUnits } from './market';
+import { buyReserve, fillAmounts, quoteCeil } from './money';
+import type { SpotRepo } from './repo';
+import type { Traders } from './traders';
+import type { FillRecord, OrderState, Trader } from './types';
+import { orderFromRow } from './view';
+
+/** Largest exact order value (price × qty in notional units) accepted: it must fit SQLite's 64-bit integers. */
+const MAX_NOTIONAL = 2n ** 62n;
+
+/** One market's live book, beside its configuration. */
+export class MarketRuntime {
+  book: OrderBook;
+  /** Sequence of the last depth change published; snapshots carry it and the next diff continues from it. */
+  depthSeq = 0;
+  /** The book was rebuilt: subscribers get a fresh snapshot instead of a diff. */
+  snapshotDue = false;
+
+  constructor(public market: Market) {
+    this.book = new OrderBook(engineSpec(market));
+  }
+}
+
+/** A committed trade, kept raw until the batch is announced. */
+export interface TradeRecord {
+  readonly id: number;
+  readonly market: Market;
+  readonly price: number;
+  readonly qty: number;
+  readonly sellerQuote: bigint;
+  readonly buyerFee: bigint;
+  readonly sellerFee: bigint;
+  readonly takerSide: 'buy' | 'sell';
+  readonly maker: OrderState;
+  readonly taker: OrderState;
+  readonly ts: number;
+}
+
+/** What one command (or a batch of them) changed, for the live channels and listeners after commit. */
+export class Effects {
+  readonly touched = new Set<MarketRuntime>();
+  /** Users' orders that changed, with the fills they got, latest state last. */
+  readonly orders = new Map<number, { order: OrderState; fills: FillRecord[] }>();
+  readonly trades: TradeRecord[] = [];
+
+  order(order: OrderState): { order: OrderState; fills: FillRecord[] } | undefined {
+    if (order.trader.uid === null) return undefined;
+    let entry = this.orders.get(order.id);
+    if (!entry) this.orders.set(order.id, (entry = { order, fills: [] }));
+    return entry;
+  }
+
+  merge(other: Effects): void {
+    for (const rt of other.touched) this.touched.add(rt);
+    for (const [id, entry] of other.orders) {
+      const mine = this.orders.get(id);
+      if (mine) mine.fills.push(...entry.fills);
+      else this.orders.set(id, entry);
+    }
+    for (const t of other.trades) this.trades.push(t);
+  }
+
+  get empty(): boolean {
+    return this.touched.size === 0 && this.orders.size === 0 && this.trades.length === 0;
+  }
+}
+
+const REJECT_KEYS: Record<RejectReason, ErrorKey> = {
+  INVALID_PARAMETER: 'INVALID_PARAMS',
+  INVALID_PRICE: 'INVALID_PARAMS',
+  INVALID_QUANTITY: 'ORDER_AMOUNT_OUT_OF_RANGE',
+  PRICE_TICK_INVALID: 'PRICE_TICK_INVALID',
+  QUANTITY_STEP_INVALID: 'QUANTITY_STEP_INVALID',
+  BELOW_MIN_NOTIONAL: 'BELOW_MIN_NOTIONAL',
+  POST_ONLY_WOULD_TAKE: 'POST_ONLY_WOULD_TAKE',
+  NO_LIQUIDITY: 'NO_LIQUIDITY',
+  FOK_NOT_FILLED: 'FOK_NOT_FILLED',
+  ORDER_NOT_FOUND: 'ORDER_NOT_FOUND',
+  DUPLICATE_ID: 'SERVER_ERROR',
+  QUANTITY_TOO_LARGE: 'ORDER_AMOUNT_OUT_OF_RANGE',
+  WOULD_CROSS: 'SERVER_ERROR',
+};
+
+/** What a validated order will ask of the engine and the ledger. */
+interface OrderPlan {
+  engineType: OrderType;
+  price: number | null;
+  quantity: number | null;
+  /** Market buy by amount: budget in price units (engine) and in quote ledger units (stored). */
+  budgetUnits: number | null;
+  quoteQuantity: bigint | null;
+  reserve: bigint;
+}
+
+/**
+ * Executes order commands against the books and the ledger, synchronously, inside the caller's transaction (the
+ * group commit gives each command its own savepoint). Every rule is checked and the funds frozen **before** the
+ * engine is touched; after the engine has matched, nothing can be refused: the freeze covers the worst case. If
+ * anything still fails after the engine changed (a bug, a disk error), `mutated` names the books to rebuild from the
+ * database once the command's savepoint has rolled back.
+ */
+export class OrderDesk {
+  private readonly bySymbol = new Map<string, MarketRuntime>();
+  private readonly byMarketId = new Map<number, MarketRuntime>();
+  /** Every resting order (open or partial), by id. */
+  private readonly resting = new Map<number, OrderState>();
+  private readonly restingByOwner = new Map<number, Set<OrderState>>();
+  private nextOrderId: number;
+  private nextTradeId: number;
+  /** Books the current command changed; cleared when its savepoint is released. */
+  readonly mutated = new Set<MarketRuntime>();
+
+  constructor(
+    private readonly repo: SpotRepo,
+    private readonly ledger: LedgerService,
+    private readonly traders: Traders,
+    private readonly clock: Clock,
+  ) {
+    this.nextOrderId = repo.maxOrderId() + 1;
+    this.nextTradeId = repo.maxTradeId() + 1;
+  }
+
+  // ---- books --------------------------------------------------------------------------------------------------
+
+  runtimes(): MarketRuntime[] {
+    return [...this.byMarketId.values()];
+  }
+
+  runtime(symbol: string): MarketRuntime | undefined {
+    return this.bySymbol.get(symbol);
+  }
+
+  runtimeById(id: number): MarketRuntime | undefined {
+    return this.byMarketId.get(id);
+  }
+
+  /** Adds a market (at start, or when the operator creates one) and rebuilds its book from the open orders. */
+  addMarket(market: Market): MarketRuntime {
+    const rt = new MarketRuntime(market);
+    this.bySymbol.set(market.symbol, rt);
+    this.byMarketId.set(market.id, rt);
+    this.rebuild(rt);
+    rt.snapshotDue = false;
+    return rt;
+  }
+
+  /** New configuration for a market: its book is rebuilt under the new rules. */
+  replaceMarket(market: Market): MarketRuntime {
+    const rt = this.byMarketId.get(market.id);
+    if (!rt) return this.addMarket(market);
+    rt.market = market;
+    this.rebuild(rt);
+    return rt;
+  }
+
+  /**
+   * Rebuilds a book and its resting orders from the database, time priority preserved (`restore` by stored seq).
+   * Called at start, after a configuration change, and whenever the book may have diverged from the database.
+   */
+  rebuild(rt: MarketRuntime): void {
+    for (const order of [...this.resting.values()]) if (order.market.id === rt.market.id) this.forget(order);
+    const rows = this.repo.openOrdersOfMarket(rt.market.id).sort((a, b) => Number(a.seq - b.seq));
+    const book = new OrderBook(engineSpec(rt.market), { sequence: rt.book.sequence });
+    for (const row of rows) {
+      const order = orderFromRow(row, rt.market, this.traders.of(Number(row.owner)));
+      const report = book.apply({
+        kind: 'restore',
+        id: order.id,
+        owner: order.trader.owner,
+        side: order.side,
+        price: order.price ?? 0,
+        qty: (order.quantity ?? 0) - order.filledQty,
+        seq: order.seq,
+        stp: order.stp,
+        postOnly: order.postOnly,
+      });
+      if (!report.accepted) {
+        throw new Error(`order ${order.id} of ${rt.market.symbol} cannot be restored: ${report.reason}`);
+      }
+      this.remember(order);
+    }
+    book.drainChangedLevels();
+    rt.book = book;
+    rt.depthSeq = book.sequence;
+    rt.snapshotDue = true;
+  }
+
+  restingOrder(id: number): OrderState | undefined {
+    return this.resting.get(id);
+  }
+
+  /** The trader's resting orders, optionally in one market. */
+  restingOf(trader: Trader, marketId?: number): OrderState[] {
+    const mine = this.restingByOwner.get(trader.owner);
+    if (!mine) return [];
+    const out: OrderState[] = [];
+    for (const o of mine) if (marketId === undefined || o.market.id === marketId) out.push(o);
+    return out;
+  }
+
+  private remember(order: OrderState): void {
+    this.resting.set(order.id, order);
+    let mine = this.restingByOwner.get(order.trader.owner);
+    if (!mine) this.restingByOwner.set(order.trader.owner, (mine = new Set()));
+    mine.add(order);
+  }
+
+  private forget(order: OrderState): void {
+    this.resting.delete(order.id);
+    const mine = this.restingByOwner.get(order.trader.owner);
+    if (mine) {
+      mine.delete(order);
+      if (mine.size === 0) this.restingByOwner.delete(order.trader.owner);
+    }
+  }
+
+  // ---- placing ------------------------------------------------------------------------------------------------
+
+  place(trader: Trader, input: NewSpotOrderBody, effects: Effects): OrderState {
+    const rt = this.bySymbol.get(input.symbol);
+    if (!rt) throw new DomainError('MARKET_NOT_FOUND');
+    const m = rt.market;
+    if (m.status !== 'open') throw new DomainError('PAIR_CLOSED');
+    const plan = this.plan(rt, trader, input);
+    if (input.clientOrderId !== undefined && this.repo.clientOrderIdUsed(trader.owner, input.clientOrderId)) {
+      throw new DomainError('CLIENT_ORDER_ID_USED');
+    }
+
+    const now = this.clock.now();
+    const id = this.nextOrderId++;
+    const isBuy = input.side === 'buy';
+    const order: OrderState = {
+      id,
+      market: m,
+      trader,
+      clientOrderId: input.clientOrderId ?? null,
+      side: input.side,
+      type: input.type,
+      timeInForce: input.type === 'market' ? 'IOC' : input.timeInForce,
+      postOnly: input.postOnly,
+      stp: input.selfTrade,
+      price: plan.price,
+      quantity: plan.quantity,
+      quoteQuantity: plan.quoteQuantity,
+      filledQty: 0,
+      filledQuote: 0n,
+      quoteExact: 0n,
+      fee: 0n,
+      frozen: plan.reserve,
+      status: 'open',
+      reason: null,
+      seq: 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // The freeze is the balance check: refused here, nothing has happened yet.
+    this.ledger.freeze({
+      reference: `spot:o:${id}:f`,
+      reason: 'spot.freeze',
+      account: this.traders.account(trader, isBuy ? m.quote : m.base),
+      amount: plan.reserve,
+    });
+
+    const command: PlaceOrder = {
+      kind: 'place',
+      id,
+      owner: trader.owner,
+      side: input.side,
+      type: plan.engineType,
+      price: plan.price ?? 0,
+      qty: plan.quantity ?? 0,
+      quoteQty: plan.budgetUnits ?? undefined,
+      stp: input.selfTrade,
+    };
+    const alreadyChanged = this.mutated.has(rt);
+    this.mutated.add(rt);
+    const report = rt.book.apply(command);
+    if (!report.accepted) {
+      // A refused command leaves the book as it was.
+      if (!alreadyChanged) this.mutated.delete(rt);
+      this.refuse(m, report);
+    }
+    // From here on the book has changed: nothing below may refuse.
+    effects.touched.add(rt);
+    this.settleReport(rt, order, report, now, effects);
+    this.repo.insertOrder({ ...order, marketId: m.id, owner: trader.owner, uid: trader.uid });
+    effects.order(order);
+    return order;
+  }
+
+  /** Checks every rule that does not need the engine and works out what must be frozen. */
+  private plan(rt: MarketRuntime, trader: Trader, input: NewSpotOrderBody): OrderPlan {
+    const m = rt.market;
+    const isBuy = input.side === 'buy';
+    const tickError = () => new DomainError('PRICE_TICK_INVALID', { tick: formatPrice(m, m.tick) });
+    const stepError = () => new DomainError('QUANTITY_STEP_INVALID', { step: formatQty(m, m.step) });
+    const minError = () =>
+      new DomainError('BELOW_MIN_NOTIONAL', { min: formatPrice(m, m.minNotional), quote: m.quote });
+    const parseQty = (value: string): number => {
+      const qty = parseUnits(value, m.qtyPrecision, stepError);
+      if (qty === 0) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
+      if (qty % m.step !== 0) throw stepError();
+      return qty;
+    };
+    // price × qty ≥ minNotional, exactly: both sides in units of 10^-(pricePrecision + qtyPrecision) quote.
+    const minProduct = BigInt(m.minNotional) * 10n ** BigInt(m.qtyPrecision);
+
+    if (input.type === 'limit') {
+      if (input.price === undefined) throw new DomainError('INVALID_PARAMS', { detail: 'price' });
+      if (input.quoteQuantity !== undefined) throw new DomainError('INVALID_PARAMS', { detail: 'quoteQuantity' });
+      if (input.quantity === undefined) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
+      if (input.postOnly && input.timeInForce !== 'GTC') {
+        throw new DomainError('INVALID_PARAMS', { detail: 'postOnly needs timeInForce GTC' });
+      }
+      const price = parseUnits(input.price, m.pricePrecision, tickError);
+      if (price === 0) throw new DomainError('INVALID_PARAMS', { detail: 'price' });
+      if (price % m.tick !== 0) throw tickError();
+      const quantity = parseQty(input.quantity);
+      const notional = BigInt(price) * BigInt(quantity);
+      if (notional > MAX_NOTIONAL) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
+      if (notional < minProduct) throw minError();
+      const engineType: OrderType = input.postOnly
+        ? 'post_only'
+        : input.timeInForce === 'IOC'
+          ? 'ioc'
+          : input.timeInForce === 'FOK'
+            ? 'fok'
+            : 'limit';
+      return {
+        engineType,
+        price,
+        quantity,
+        budgetUnits: null,
+        quoteQuantity: null,
+        reserve: isBuy ? quoteCeil(m, notional) : BigInt(quantity) * m.baseUnit,
+      };
+    }
+
+    if (input.postOnly) throw new DomainError('INVALID_PARAMS', { detail: 'postOnly' });
+    const opposite = isBuy ? rt.book.bestAsk() : rt.book.bestBid();
+    if (isBuy && input.quoteQuantity !== undefined) {
+      if (input.quantity !== undefined) throw new DomainError('INVALID_PARAMS', { detail: 'quantity' });
+      const budget = parseUnits(
+        input.quoteQuantity,
+        m.quoteScale,
+        () => new DomainError('INVALID_PARAMS', { detail: 'quoteQuantity' }),
+      );
+      // The engine spends whole price units; what is below one is never frozen.
+      const budgetUnits = Number(BigInt(budget) / m.priceUnit);
+      if (budgetUnits === 0) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
+      if (budgetUnits < m.minNotional) throw minError();
+      if (opposite === undefined) throw new DomainError('NO_LIQUIDITY');
+      const reserve = BigInt(budgetUnits) * m.priceUnit;
+      return { engineType: 'market', price: null, quantity: null, budgetUnits, quoteQuantity: reserve, reserve };
+    }
+    if (input.quoteQuantity !== undefined) throw new DomainError('INVALID_PARAMS', { detail: 'quoteQuantity' });
+    if (input.quantity === undefined) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
+    const quantity = parseQty(input.quantity);
+    if (opposite === undefined) throw new DomainError('NO_LIQUIDITY');
+    // A market order's value is only known once it trades; the best price opposite is the honest estimate.
+    if (BigInt(opposite) * BigInt(quantity) < minProduct) throw minError();
+    if (!isBuy) {
+      return {
+        engineType: 'market',
+        price: null,
+        quantity,
+        budgetUnits: null,
+        quoteQuantity: null,
+        reserve: BigInt(quantity) * m.baseUnit,
+      };
+    }
+    const worst = this.worstAskFor(rt, trader, quantity);
+    const notional = BigInt(worst) * BigInt(quantity);
+    if (notional > MAX_NOTIONAL) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
+    return {
+      engineType: 'market',
+      price: null,
+      quantity,
+      budgetUnits: null,
+      quoteQuantity: null,
+      reserve: quoteCeil(m, notional),
+    };
+  }
+
+  /**
+   * The highest price a market buy of `qty` can reach: where the asks, counted from the best, add up to `qty` plus
+   * the buyer's own resting asks (self-trade prevention may skip those), or the last ask if the book is thinner.
+   * Every fill is at or below it, so `qty × price` (rounded up) covers the order.
+   */
+  private worstAskFor(rt: MarketRuntime, trader: Trader, qty: number): number {
+    let need = qty;
+    for (const own of this.restingOf(trader, rt.market.id)) {
+      if (own.side === 'sell') need += (own.quantity ?? 0) - own.filledQty;
+    }
+    for (let levels = 64; ; levels *= 8) {
+      const asks = rt.book.depth(levels).asks;
+      let total = 0;
+      for (const level of asks) {
+        total += level.qty;
+        if (total >= need) return level.price;
+      }
+      const last = asks.at(-1);
+      if (asks.length < levels || last === undefined) {
+        if (last === undefined) throw new DomainError('NO_LIQUIDITY');
+        return last.price;
+      }
+    }
+  }
+
+  /** Turns the engine's refusal into its catalogue error (a refusal the checks should have caught is a bug). */
+  private refuse(m: Market, report: ExecutionReport): never {
+    const reason = report.reason ?? 'INVALID_PARAMETER';
+    const key = REJECT_KEYS[reason];
+    if (key === 'SERVER_ERROR') throw new Error(`the engine refused a checked order: ${reason}`);
+    let params: ErrorParams | undefined;
+    if (key === 'PRICE_TICK_INVALID') params = { tick: formatPrice(m, m.tick) };
+    else if (key === 'QUANTITY_STEP_INVALID') params = { step: formatQty(m, m.step) };
+    else if (key === 'BELOW_MIN_NOTIONAL') params = { min: formatPrice(m, m.minNotional), quote: m.quote };
+    else if (key === 'INVALID_PARAMS') params = { detail: reason };
+    throw new DomainError(key, params);
+  }
+
+  /** Settles what the engine reported for a new order: its fills, makers removed by STP, and the taker's fate. */
+  private settleReport(
+    rt: MarketRuntime,
+    taker: OrderState,
+    report: ExecutionReport,
+    now: number,
+    effects: Effects,
+  ): void {
+    const m = rt.market;
+    for (const fill of report.fills) this.settleFill(rt, taker, fill, now, effects);
+    for (const removed of report.stpRemoved) {
+      const maker = this.resting.get(removed.id);
+      if (!maker) throw new Error(`self-trade removed unknown order ${removed.id}`);
+      this.finish(maker, 'cancelled', 'self_trade', now, effects);
+    }
+    taker.updatedAt = now;
+    if (report.restingQty > 0) {
+      taker.status = taker.filledQty > 0 ? 'partial' : 'open';
+      taker.seq = report.seq;
+      const keep =
+        taker.side === 'buy'
+          ? buyReserve(m, taker.quoteExact, taker.price ?? 0, report.restingQty)
+          : BigInt(report.restingQty) * m.baseUnit;
+      // It traded below its limit: the difference is free again at once.
+      if (taker.frozen > keep) this.release(taker, taker.frozen - keep, 'x');
+      this.remember(taker);
+      return;
+    }
+    const selfTrade = report.expireReason === 'SELF_TRADE';
+    const complete = taker.filledQty > 0 && report.expiredQty === 0 && !selfTrade;
+    taker.status = complete ? 'filled' : 'expired';
+    taker.reason = complete ? null : selfTrade ? 'self_trade' : 'unfilled';
+    if (taker.frozen > 0n) this.release(taker, taker.frozen, 'u');
+  }
+
+  private settleFill(rt: MarketRuntime, taker: OrderState, fill: Fill, now: number, effects: Effects): void {
+    const m = rt.market;
+    const maker = this.resting.get(fill.makerId);
+    if (!maker) throw new Error(`fill against unknown order ${fill.makerId}`);
+    const takerBuys = fill.takerSide === 'buy';
+    const buyer = takerBuys ? taker : maker;
+    const seller = takerBuys ? maker : taker;
+    const a = fillAmounts(
+      m,
+      fill.price,
+      fill.qty,
+      buyer.quoteExact,
+      takerBuys ? m.takerFeePpm : m.makerFeePpm,
+      takerBuys ? m.makerFeePpm : m.takerFeePpm,
+    );
+    const tradeId = this.nextTradeId++;
+    this.repo.insertTrade({
+      id: tradeId,
+      marketId: m.id,
+      price: fill.price,
+      qty: fill.qty,
+      buyerQuote: a.buyerPays,
+      sellerQuote: a.sellerGets,
+      buyerFee: a.buyerFee,
+      sellerFee: a.sellerFee,
+      takerSide: fill.takerSide,
+      makerOrderId: maker.id,
+      takerOrderId: taker.id,
+      makerOwner: maker.trader.owner,
+      takerOwner: taker.trader.owner,
+      ts: now,
+    });
+    const legs: Leg[] = [];
+    const leg = (account: AccountRef, amount: bigint, bucket: 'available' | 'frozen' = 'available') => {
+      if (amount !== 0n) legs.push({ account, bucket, amount });
+    };
+    leg(this.traders.account(buyer.trader, m.quote), -a.buyerPays, 'frozen');
+    leg(this.traders.account(seller.trader, m.quote), a.sellerGets - a.sellerFee);
+    leg(feesAccount(m.quote), a.sellerFee + a.dust);
+    leg(this.traders.account(seller.trader, m.base), -a.base, 'frozen');
+    leg(this.traders.account(buyer.trader, m.base), a.base - a.buyerFee);
+    leg(feesAccount(m.base), a.buyerFee);
+    this.ledger.post({ reference: `spot:t:${tradeId}`, reason: 'spot.trade', legs });
+
+    const notional = BigInt(fill.price) * BigInt(fill.qty);
+    buyer.filledQty += fill.qty;
+    buyer.filledQuote += a.buyerPays;
+    buyer.quoteExact += notional;
+    buyer.fee += a.buyerFee;
+    buyer.frozen -= a.buyerPays;
+    seller.filledQty += fill.qty;
+    seller.filledQuote += a.sellerGets;
+    seller.quoteExact += notional;
+    seller.fee += a.sellerFee;
+    seller.frozen -= a.base;
+
+    const makerRecord: FillRecord = {
+      tradeId,
+      price: fill.price,
+      qty: fill.qty,
+      quote: takerBuys ? a.sellerGets : a.buyerPays,
+      fee: takerBuys ? a.sellerFee : a.buyerFee,
+      role: 'maker',
+      ts: now,
+    };
+    const takerRecord: FillRecord = {
+      tradeId,
+      price: fill.price,
+      qty: fill.qty,
+      quote: takerBuys ? a.buyerPays : a.sellerGets,
+      fee: takerBuys ? a.buyerFee : a.sellerFee,
+      role: 'taker',
+      ts: now,
+    };
+    effects.order(maker)?.fills.push(makerRecord);
+    effects.order(taker)?.fills.push(takerRecord);
+    effects.trades.push({
+      id: tradeId,
+      market: m,
+      price: fill.price,
+      qty: fill.qty,
+      sellerQuote: a.sellerGets,
+      buyerFee: a.buyerFee,
+      sellerFee: a.sellerFee,
+      takerSide: fill.takerSide,
+      maker,
+      taker,
+      ts: now,
+    });
+
+    if (fill.makerRemaining === 0) {
+      this.finish(maker, 'filled', null, now, effects);
+    } else {
+      maker.status = 'partial';
+      maker.updatedAt = now;
+      this.repo.updateOrder(maker);
+    }
+  }
+
+  /** A resting order leaves the book (filled, cancelled): what it still holds frozen is released. */
+  private finish(
+    order: OrderState,
+    status: 'filled' | 'cancelled',
+    reason: string | null,
+    now: number,
+    effects: Effects,
+  ): void {
+    if (order.frozen > 0n) this.release(order, order.frozen, 'u');
+    order.status = status;
+    order.reason = reason;
+    order.updatedAt = now;
+    this.forget(order);
+    this.repo.updateOrder(order);
+    effects.order(order);
+  }
+
+  private release(order: OrderState, amount: bigint, tag: 'x' | 'u'): void {
+    const m = order.market;
+    this.ledger.unfreeze({
+      reference: `spot:o:${order.id}:${tag}`,
+      reason: 'spot.unfreeze',
+      account: this.traders.account(order.trader, order.side === 'buy' ? m.quote : m.base),
+      amount,
+    });
+    order.frozen -= amount;
+  }
+
+  // ---- cancelling ---------------------------------------------------------------------------------------------
+
+  /** Cancels one resting order of this trader. Another owner's order is "not found", never revealed. */
+  cancel(trader: Trader, id: number, effects: Effects): OrderState {
+    const order = this.resting.get(id);
+    if (!order || order.trader.owner !== trader.owner) {
+      const row = this.repo.orderById(id);
+      if (!row || Number(row.owner) !== trader.owner) throw new DomainError('ORDER_NOT_FOUND');
+      throw new DomainError('ORDER_NOT_REVOCABLE');
+    }
+    this.cancelResting(order, 'user', effects);
+    return order;
+  }
+
+  /** Cancels every resting order of this trader (in one market, or all). Returns how many. */
+  cancelAll(trader: Trader, marketId: number | undefined, effects: Effects): OrderState[] {
+    const orders = this.restingOf(trader, marketId).sort((a, b) => a.id - b.id);
+    for (const order of orders) this.cancelResting(order, 'user', effects);
+    return orders;
+  }
+
+  private cancelResting(order: OrderState, reason: string, effects: Effects): void {
+    const rt = this.byMarketId.get(order.market.id);
+    if (!rt) throw new Error(`order ${order.id} has no market`);
+    this.mutated.add(rt);
+    const report = rt.book.apply({ kind: 'cancel', id: order.id });
+    if (!report.accepted) throw new Error(`resting order ${order.id} is not on the book`);
+    effects.touched.add(rt);
+    this.finish(order, 'cancelled', reason, this.clock.now(), effects);
+  }
+
+  // ---- checks -------------------------------------------------------------------------------------------------
+
+  /**
+   * Resting orders whose frozen amount is not exactly what their remaining quantity needs (a sell: the remaining
+   * base; a buy: its remaining cost at its limit under the rounding rule). Empty when all is well.
+   */
+  reserveProblems(): string[] {
+    const problems: string[] = [];
+    for (const o of this.resting.values()) {
+      const m = o.market;
+      const remaining = (o.quantity ?? 0) - o.filledQty;
+      const need =
+        o.side === 'buy' ? buyReserve(m, o.quoteExact, o.price ?? 0, remaining) : BigInt(remaining) * m.baseUnit;
+      if (o.frozen !== need) problems.push(`order ${o.id} holds ${o.frozen}, needs ${need}`);
+    }
+    return problems;
+  }
+
+  /** Per owner and asset, what the resting orders hold frozen (for invariant checks). */
+  frozenByOrders(): Map<string, bigint> {
+    const out = new Map<string, bigint>();
+    for (const o of this.resting.values()) {
+      const asset = o.side === 'buy' ? o.market.quote : o.market.base;
+      const key = `${o.trader.owner}:${asset}`;
+      out.set(key, (out.get(key) ?? 0n) + o.frozen);
+    }
+    return out;
+  }
+}
+
+const feeAccounts = new Map<string, AccountRef>();
+
+/** The exchange's fee income account in an asset (every fee and every unit of rounding dust lands here). */
+function feesAccount(asset: string): AccountRef {
+  let ref = feeAccounts.get(asset);
+  if (!ref) feeAccounts.set(asset, (ref = system(SYSTEM.fees, asset, 'spot')));
+  return ref;
+}

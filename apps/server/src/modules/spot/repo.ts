@@ -1,0 +1,331 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/database';
+import type { MarketRow } from './market';
+
+/** An order row as stored; integer columns come back as bigint (safeIntegers). */
+export interface OrderRow {
+  id: bigint;
+  market_id: bigint;
+  owner: bigint;
+  uid: bigint | null;
+  client_order_id: string | null;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  time_in_force: 'GTC' | 'IOC' | 'FOK';
+  post_only: bigint;
+  stp: string;
+  price: bigint | null;
+  quantity: bigint | null;
+  quote_quantity: bigint | null;
+  filled_qty: bigint;
+  filled_quote: bigint;
+  quote_exact: bigint;
+  fee: bigint;
+  frozen: bigint;
+  status: 'open' | 'partial' | 'filled' | 'cancelled' | 'expired';
+  reason: string | null;
+  seq: bigint;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+export interface TradeRow {
+  id: bigint;
+  market_id: bigint;
+  price: bigint;
+  qty: bigint;
+  buyer_quote: bigint;
+  seller_quote: bigint;
+  buyer_fee: bigint;
+  seller_fee: bigint;
+  taker_side: 'buy' | 'sell';
+  maker_order_id: bigint;
+  taker_order_id: bigint;
+  maker_owner: bigint;
+  taker_owner: bigint;
+  ts: bigint;
+}
+
+export interface NewOrderRow {
+  id: number;
+  marketId: number;
+  owner: number;
+  uid: number | null;
+  clientOrderId: string | null;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  timeInForce: 'GTC' | 'IOC' | 'FOK';
+  postOnly: boolean;
+  stp: string;
+  price: number | null;
+  quantity: number | null;
+  quoteQuantity: bigint | null;
+  filledQty: number;
+  filledQuote: bigint;
+  quoteExact: bigint;
+  fee: bigint;
+  frozen: bigint;
+  status: string;
+  reason: string | null;
+  seq: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface OrderFilter {
+  owner: number;
+  marketId?: number;
+  side?: 'buy' | 'sell';
+  status?: 'filled' | 'cancelled' | 'expired';
+  from: number;
+  to: number;
+}
+
+const ORDER_COLUMNS = `id, market_id, owner, uid, client_order_id, side, type, time_in_force, post_only, stp, price,
+  quantity, quote_quantity, filled_qty, filled_quote, quote_exact, fee, frozen, status, reason, seq, created_at,
+  updated_at`;
+
+/** Every SQL statement of the spot module, prepared once. */
+export function createSpotRepo(db: Db) {
+  const q = {
+    markets: db.prepare<[], MarketRow>('SELECT * FROM spot_markets ORDER BY sort, id'),
+    insertMarket: db.prepare(
+      `INSERT INTO spot_markets (symbol, base, quote, category, price_precision, qty_precision, tick, step,
+         min_notional, maker_fee_ppm, taker_fee_ppm, status, hot, sort, created_at, updated_at)
+       VALUES (@symbol, @base, @quote, @category, @price_precision, @qty_precision, @tick, @step, @min_notional,
+         @maker_fee_ppm, @taker_fee_ppm, @status, @hot, @sort, @created_at, @updated_at)`,
+    ),
+    updateMarket: db.prepare(
+      `UPDATE spot_markets SET category = @category, tick = @tick, step = @step, min_notional = @min_notional,
+         maker_fee_ppm = @maker_fee_ppm, taker_fee_ppm = @taker_fee_ppm, status = @status, hot = @hot, sort = @sort,
+         updated_at = @updated_at WHERE id = @id`,
+    ),
+    misfitOrders: db.prepare<[number, number, number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM spot_orders WHERE status IN ('open', 'partial') AND market_id = ?
+         AND (price % ? <> 0 OR (quantity - filled_qty) % ? <> 0)`,
+    ),
+    systemOwners: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM spot_system_owners'),
+    insertSystemOwner: db.prepare<[string, number]>('INSERT INTO spot_system_owners (name, created_at) VALUES (?, ?)'),
+    maxOrderId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_orders'),
+    maxTradeId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_trades'),
+    insertOrder: db.prepare(
+      `INSERT INTO spot_orders (${ORDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    updateOrder: db.prepare(
+      `UPDATE spot_orders SET filled_qty = ?, filled_quote = ?, quote_exact = ?, fee = ?, frozen = ?, status = ?,
+         reason = ?, updated_at = ? WHERE id = ?`,
+    ),
+    openOrders: db
+      .prepare<[], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE status IN ('open', 'partial')`)
+      .safeIntegers(true),
+    openOrdersOfMarket: db
+      .prepare<[number], OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE status IN ('open', 'partial') AND market_id = ?`,
+      )
+      .safeIntegers(true),
+    orderById: db
+      .prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE id = ?`)
+      .safeIntegers(true),
+    clientOrderIdUsed: db.prepare<[number, string], { one: number }>(
+      'SELECT 1 AS one FROM spot_orders WHERE owner = ? AND client_order_id = ?',
+    ),
+    insertTrade: db.prepare(
+      `INSERT INTO spot_trades (id, market_id, price, qty, buyer_quote, seller_quote, buyer_fee, seller_fee, taker_side,
+         maker_order_id, taker_order_id, maker_owner, taker_owner, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    tradesOfOrder: db
+      .prepare<[number, number], TradeRow>(
+        `SELECT * FROM spot_trades WHERE maker_order_id = ? UNION ALL
+         SELECT * FROM spot_trades WHERE taker_order_id = ? ORDER BY id`,
+      )
+      .safeIntegers(true),
+    recentTrades: db
+      .prepare<[number, number], TradeRow>('SELECT * FROM spot_trades WHERE market_id = ? ORDER BY id DESC LIMIT ?')
+      .safeIntegers(true),
+    tradesSince: db
+      .prepare<[number, number, number], TradeRow>(
+        'SELECT * FROM spot_trades WHERE market_id = ? AND id > ? ORDER BY id LIMIT ?',
+      )
+      .safeIntegers(true),
+    tradeAtOrAfter: db.prepare<[number], { id: number; ts: number }>(
+      'SELECT id, ts FROM spot_trades WHERE id >= ? ORDER BY id LIMIT 1',
+    ),
+    tradeStatsRows: db
+      .prepare<[number, number], { price: bigint; qty: bigint; seller_quote: bigint; ts: bigint }>(
+        'SELECT price, qty, seller_quote, ts FROM spot_trades WHERE market_id = ? AND id >= ? ORDER BY id',
+      )
+      .safeIntegers(true),
+    favorites: db.prepare<[number, string], { symbol: string }>(
+      'SELECT symbol FROM spot_favorites WHERE uid = ? AND type = ? ORDER BY created_at, symbol',
+    ),
+    addFavorite: db.prepare<[number, string, string, number]>(
+      'INSERT OR IGNORE INTO spot_favorites (uid, type, symbol, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    removeFavorite: db.prepare<[number, string, string]>(
+      'DELETE FROM spot_favorites WHERE uid = ? AND type = ? AND symbol = ?',
+    ),
+  };
+  const listCache = new Map<string, Statement>();
+
+  /** A filtered, paged order list; the few filter combinations each get one prepared statement. */
+  function orderList(
+    open: boolean,
+    f: OrderFilter,
+    limit: number,
+    offset: number,
+  ): { rows: OrderRow[]; total: number } {
+    const where = ['owner = ?'];
+    const args: (number | string)[] = [f.owner];
+    if (open) where.push("status IN ('open', 'partial')");
+    else {
+      where.push(f.status ? 'status = ?' : "status IN ('filled', 'cancelled', 'expired')");
+      if (f.status) args.push(f.status);
+      where.push('created_at >= ?', 'created_at <= ?');
+      args.push(f.from, f.to);
+    }
+    if (f.marketId !== undefined) {
+      where.push('market_id = ?');
+      args.push(f.marketId);
+    }
+    if (f.side) {
+      where.push('side = ?');
+      args.push(f.side);
+    }
+    const clause = where.join(' AND ');
+    const rowsSql = `SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`;
+    const countSql = `SELECT COUNT(*) AS n FROM spot_orders WHERE ${clause}`;
+    let rowsStmt = listCache.get(rowsSql);
+    if (!rowsStmt) listCache.set(rowsSql, (rowsStmt = db.prepare(rowsSql).safeIntegers(true)));
+    let countStmt = listCache.get(countSql);
+    if (!countStmt) listCache.set(countSql, (countStmt = db.prepare(countSql)));
+    const rows = rowsStmt.all(...args, limit, offset) as OrderRow[];
+    const total = (countStmt.get(...args) as { n: number }).n;
+    return { rows, total };
+  }
+
+  return {
+    markets: () => q.markets.all(),
+    insertMarket: (row: Omit<MarketRow, 'id'>) => Number(q.insertMarket.run(row).lastInsertRowid),
+    updateMarket: (row: MarketRow) => q.updateMarket.run(row),
+    /** Open orders of a market whose price or remaining quantity would not fit a new tick or step. */
+    misfitOrders: (marketId: number, tick: number, step: number) => q.misfitOrders.get(marketId, tick, step)?.n ?? 0,
+    systemOwners: () => q.systemOwners.all(),
+    insertSystemOwner: (name: string, now: number) => Number(q.insertSystemOwner.run(name, now).lastInsertRowid),
+    maxOrderId: () => q.maxOrderId.get()?.id ?? 0,
+    maxTradeId: () => q.maxTradeId.get()?.id ?? 0,
+    insertOrder(o: NewOrderRow): void {
+      q.insertOrder.run(
+        o.id,
+        o.marketId,
+        o.owner,
+        o.uid,
+        o.clientOrderId,
+        o.side,
+        o.type,
+        o.timeInForce,
+        o.postOnly ? 1 : 0,
+        o.stp,
+        o.price,
+        o.quantity,
+        o.quoteQuantity,
+        o.filledQty,
+        o.filledQuote,
+        o.quoteExact,
+        o.fee,
+        o.frozen,
+        o.status,
+        o.reason,
+        o.seq,
+        o.createdAt,
+        o.updatedAt,
+      );
+    },
+    updateOrder(o: {
+      id: number;
+      filledQty: number;
+      filledQuote: bigint;
+      quoteExact: bigint;
+      fee: bigint;
+      frozen: bigint;
+      status: string;
+      reason: string | null;
+      updatedAt: number;
+    }): void {
+      q.updateOrder.run(
+        o.filledQty,
+        o.filledQuote,
+        o.quoteExact,
+        o.fee,
+        o.frozen,
+        o.status,
+        o.reason,
+        o.updatedAt,
+        o.id,
+      );
+    },
+    openOrders: () => q.openOrders.all(),
+    openOrdersOfMarket: (marketId: number) => q.openOrdersOfMarket.all(marketId),
+    orderById: (id: number) => q.orderById.get(id),
+    clientOrderIdUsed: (owner: number, clientOrderId: string) =>
+      q.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
+    insertTrade(t: {
+      id: number;
+      marketId: number;
+      price: number;
+      qty: number;
+      buyerQuote: bigint;
+      sellerQuote: bigint;
+      buyerFee: bigint;
+      sellerFee: bigint;
+      takerSide: 'buy' | 'sell';
+      makerOrderId: number;
+      takerOrderId: number;
+      makerOwner: number;
+      takerOwner: number;
+      ts: number;
+    }): void {
+      q.insertTrade.run(
+        t.id,
+        t.marketId,
+        t.price,
+        t.qty,
+        t.buyerQuote,
+        t.sellerQuote,
+        t.buyerFee,
+        t.sellerFee,
+        t.takerSide,
+        t.makerOrderId,
+        t.takerOrderId,
+        t.makerOwner,
+        t.takerOwner,
+        t.ts,
+      );
+    },
+    tradesOfOrder: (orderId: number) => q.tradesOfOrder.all(orderId, orderId),
+    recentTrades: (marketId: number, limit: number) => q.recentTrades.all(marketId, limit),
+    tradesSince: (marketId: number, afterId: number, limit: number) => q.tradesSince.all(marketId, afterId, limit),
+    orderList,
+    /**
+     * The id of the first trade at or after `ts`. Ids grow with time, so a binary search over the primary key finds it
+     * without an index on time.
+     */
+    firstTradeIdAt(ts: number): number {
+      let lo = 1;
+      let hi = (q.maxTradeId.get()?.id ?? 0) + 1;
+      while (lo < hi) {
+        const mid = Math.floor((lo + hi) / 2);
+        const row = q.tradeAtOrAfter.get(mid);
+        if (row === undefined || row.ts >= ts) hi = mid;
+        else lo = mid + 1;
+      }
+      return lo;
+    },
+    tradeStatsRows: (marketId: number, fromId: number) => q.tradeStatsRows.all(marketId, fromId),
+    favorites: (uid: number, type: string) => q.favorites.all(uid, type).map((r) => r.symbol),
+    addFavorite: (uid: number, type: string, symbol: string, now: number) =>
+      q.addFavorite.run(uid, type, symbol, now).changes,
+    removeFavorite: (uid: number, type: string, symbol: string) => q.removeFavorite.run(uid, type, symbol).changes,
+  };
+}
+
+export type SpotRepo = ReturnType<typeof createSpotRepo>;
