@@ -331,7 +331,7 @@ export class WalletService {
 
   withdrawInfo(uid: number, assetCode: string, network: string): WithdrawInfo {
     const { asset, net, spec } = this.route(assetCode, network);
-    const available = this.ledger.balance(user(uid, 'spot', asset.code)).available;
+    const available = this.available(uid, 'spot', asset.code);
     const fee = net.withdraw_fee;
     let max = available > fee ? available - fee : 0n;
     if (net.withdraw_max !== null && max > net.withdraw_max) max = net.withdraw_max;
@@ -427,7 +427,7 @@ export class WalletService {
     if (lock) fail(lock.reason === 'password' ? 'WITHDRAW_LOCKED_PASSWORD_CHANGE' : 'WITHDRAW_LOCKED_ADDRESS_CHANGE');
     if (input.requestId && this.repo.withdrawalRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
     const fee = net.withdraw_fee;
-    if (this.ledger.balance(user(uid, 'spot', asset.code)).available < amount + fee) fail('INSUFFICIENT_BALANCE');
+    if (this.available(uid, 'spot', asset.code) < amount + fee) fail('INSUFFICIENT_BALANCE');
     return { asset, net, spec, address, amount, fee };
   }
 
@@ -604,7 +604,7 @@ export class WalletService {
     return this.tx.run(() => {
       if (input.requestId && this.repo.transferRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
       for (const guard of this.guards) guard({ uid, asset: asset.code, from: input.from, to: input.to, amount });
-      if (this.ledger.balance(user(uid, input.from, asset.code)).available < amount) fail('TRANSFER_AMOUNT_INVALID');
+      if (this.available(uid, input.from, asset.code) < amount) fail('TRANSFER_AMOUNT_INVALID');
       const now = this.clock.now();
       const id = this.repo.insertTransfer(uid, asset.code, input.from, input.to, amount, input.requestId ?? null, now);
       this.ledger.transfer({
@@ -684,7 +684,7 @@ export class WalletService {
     const amount = this.parseAmount(asset, input.amount, asset.scale);
     if (amount <= 0n) fail('TRANSFER_AMOUNT_INVALID');
     if (input.requestId && this.repo.flashRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
-    if (this.ledger.balance(user(uid, 'spot', asset.code)).available < amount) fail('INSUFFICIENT_BALANCE');
+    if (this.available(uid, 'spot', asset.code) < amount) fail('INSUFFICIENT_BALANCE');
     return { recipient, asset, amount };
   }
 
@@ -1043,6 +1043,11 @@ export class WalletService {
   }
 
   // ---- helpers ------------------------------------------------------------------------------------------------
+
+  /** A read that never creates the account (the ledger's `balance` does), so a refused request leaves no trace. */
+  private available(uid: number, wallet: Wallet, asset: string): bigint {
+    return this.ledger.userBalances(uid).find((b) => b.wallet === wallet && b.asset === asset)?.available ?? 0n;
+  }
 
   /** A decimal amount of an asset in ledger units (configuration, demo data). */
   units(asset: string, amount: string): bigint {

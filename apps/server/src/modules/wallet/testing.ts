@@ -96,8 +96,8 @@ export function expectReconciled(w: WalletServer): void {
 }
 
 /** A valid address of the network's format that belongs to nobody here. */
-export const EXTERNAL: Record<string, string> = {
+export const EXTERNAL = {
   TRC20: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   ERC20: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
   BTC: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
-};
+} as const;
