@@ -1,0 +1,548 @@
+import {
+  type Candle,
+  formatDecimal,
+  KLINE_PERIODS,
+  type KlineFrame,
+  type KlinePeriod,
+  type MarketEvent,
+  type PublicTrade,
+  rescale,
+  type SpotMarket,
+  type Ticker,
+  type TickerFrame,
+} from '@bourse/contract';
+import type { Logger } from 'pino';
+import type { Clock } from '../../lib/clock';
+import { DomainError } from '../../lib/errors';
+import type { Transactions } from '../../lib/tx';
+import type { Hub } from '../../ws/hub';
+import {
+  addTrade,
+  type CandleUnits,
+  candleFromTrade,
+  fillRange,
+  PERIOD_MS,
+  periodStart,
+  type SeriesScales,
+  toWireCandle,
+  type TradeUnits,
+} from './candles';
+import { type DetectedEvent, EventDetector, type EventThresholds } from './event-detector';
+import type { MarketTrade, SpotFeed } from './ports';
+import { INDEX_SCALE, type IndexPrice, type PriceSource } from './price-source';
+import type { MarketRepo, StoredEvent } from './repo';
+import { RollingTicker } from './rolling-ticker';
+
+export interface MarketDataOptions {
+  thresholds: EventThresholds;
+  /** How often the `ticker` and `kline` channels send what changed (ms). */
+  publishMs: number;
+  /** How often changed candles are written (ms). */
+  flushMs: number;
+  /** Events older than this are deleted (ms). */
+  eventRetentionMs: number;
+}
+
+export interface MarketDataDeps {
+  tx: Transactions;
+  repo: MarketRepo;
+  clock: Clock;
+  log: Logger;
+  hub: Hub;
+  /** The quote asset's ledger scale (quote volumes are counted in ledger units). */
+  assetScale: (asset: string) => number;
+}
+
+interface SeriesState {
+  symbol: string;
+  scales: SeriesScales;
+  /** The newest candle of each period (the one trades go into). */
+  current: Map<KlinePeriod, CandleUnits>;
+  /** Candles changed since the last flush, by `${period}:${t}`. */
+  dirty: Map<string, { period: KlinePeriod; candle: CandleUnits }>;
+  ticker: RollingTicker;
+  lastTradeId: number;
+  flushedTradeId: number;
+  /** Set while the history is being written: trades wait here and are applied afterwards. */
+  buffer: MarketTrade[] | null;
+  /** Periods whose current candle changed since the last `kline` frame. */
+  klineChanged: Set<KlinePeriod>;
+  tickerChanged: boolean;
+  lastBidAsk: string;
+}
+
+const TICKER_SNAPSHOT_EVENTS = 20;
+const RECOVERY_BATCH = 5000;
+
+/**
+ * Market data from real trades: candles of every period (kept incrementally, written in batches), rolling 24-hour
+ * tickers, the live events of spec §2, and the public channels that push them. Trades come from the spot module's
+ * after-commit feed; nothing here rescans trades except to catch up after a restart.
+ */
+export class MarketData {
+  private spot: SpotFeed | null = null;
+  private priceSource: PriceSource | null = null;
+  private readonly series = new Map<string, SeriesState>();
+  private readonly detector: EventDetector;
+  private pendingEvents: MarketEvent[] = [];
+  private timers: NodeJS.Timeout[] = [];
+  private lastPrune = 0;
+  private closed = false;
+
+  constructor(
+    private readonly deps: MarketDataDeps,
+    private readonly options: MarketDataOptions,
+  ) {
+    this.detector = new EventDetector(options.thresholds);
+  }
+
+  // ---- wiring ----------------------------------------------------------------------------------------------------
+
+  /** Connects the trade feed, catches candles up with trades written since the last flush, starts the timers. */
+  attach(spot: SpotFeed): void {
+    this.spot = spot;
+    spot.onTrades((trades) => this.onTrades(trades));
+    const symbols = new Set([
+      ...this.deps.repo.allSeries().map((r) => r.symbol),
+      ...spot.markets().map((m) => m.symbol),
+    ]);
+    for (const symbol of symbols) this.catchUp(symbol);
+    this.timers.push(setInterval(() => this.flush(), this.options.flushMs));
+    this.timers.push(setInterval(() => this.publishChanges(), this.options.publishMs));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  usePriceSource(source: PriceSource): void {
+    this.priceSource = source;
+  }
+
+  /** Writes what is pending and stops the timers. */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    this.flush();
+  }
+
+  markets(): SpotMarket[] {
+    return this.feed().markets();
+  }
+
+  hasMarket(symbol: string): boolean {
+    return this.feed()
+      .markets()
+      .some((m) => m.symbol === symbol);
+  }
+
+  /** The newest one-minute close in index units (the simulator resumes there after a restart). */
+  lastClose(symbol: string): bigint | null {
+    const row = this.deps.repo.series(symbol);
+    const candle = row ? this.deps.repo.newestCandle(symbol, '1m') : null;
+    return row && candle ? rescale(candle.c, row.scales.price, INDEX_SCALE, 'down') : null;
+  }
+
+  market(symbol: string): SpotMarket {
+    const market = this.feed()
+      .markets()
+      .find((m) => m.symbol === symbol);
+    if (!market) throw new DomainError('MARKET_NOT_FOUND');
+    return market;
+  }
+
+  scalesOf(market: SpotMarket): SeriesScales {
+    return {
+      price: market.pricePrecision,
+      quantity: market.quantityPrecision,
+      quote: this.deps.assetScale(market.quote),
+    };
+  }
+
+  // ---- trades in -------------------------------------------------------------------------------------------------
+
+  private onTrades(trades: readonly MarketTrade[]): void {
+    if (this.closed) return;
+    const bySymbol = new Map<string, MarketTrade[]>();
+    for (const trade of trades) {
+      const list = bySymbol.get(trade.symbol);
+      if (list) list.push(trade);
+      else bySymbol.set(trade.symbol, [trade]);
+    }
+    for (const [symbol, list] of bySymbol) {
+      try {
+        this.applyTrades(symbol, list, true);
+      } catch (error) {
+        this.deps.log.error({ err: error, symbol }, 'market data could not take trades');
+      }
+    }
+  }
+
+  private applyTrades(symbol: string, trades: readonly MarketTrade[], live: boolean): void {
+    const state = this.state(symbol);
+    if (state.buffer) {
+      state.buffer.push(...trades);
+      return;
+    }
+    const units: TradeUnits[] = [];
+    for (const trade of trades) {
+      if (trade.id <= state.lastTradeId) continue;
+      const unit: TradeUnits = {
+        id: trade.id,
+        price: BigInt(trade.priceUnits),
+        quantity: BigInt(trade.qtyUnits),
+        quote: trade.quoteUnits,
+        side: trade.takerSide,
+        ts: trade.ts,
+        takerOrderId: trade.takerOrderId,
+      };
+      this.addToCandles(state, unit);
+      state.ticker.addTrade(unit);
+      state.lastTradeId = trade.id;
+      units.push(unit);
+    }
+    if (units.length === 0) return;
+    state.tickerChanged = true;
+    const events = this.detector.detect(symbol, state.scales, units);
+    if (events.length > 0) this.recordEvents(state, events);
+    if (live) this.publishTrades(state, units);
+  }
+
+  private addToCandles(state: SeriesState, trade: TradeUnits): void {
+    for (const period of KLINE_PERIODS) {
+      const t = periodStart(trade.ts, period);
+      const current = state.current.get(period);
+      let candle: CandleUnits;
+      if (!current || t > current.t) {
+        candle = candleFromTrade(t, trade);
+        state.current.set(period, candle);
+      } else if (t === current.t) {
+        candle = current;
+        addTrade(candle, trade);
+      } else {
+        // A trade older than the current candle (clock skew): it still belongs to its own period.
+        const key = `${period}:${t}`;
+        const stored = state.dirty.get(key)?.candle ?? this.deps.repo.candle(state.symbol, period, t);
+        candle = stored ?? candleFromTrade(t, trade);
+        if (stored) addTrade(candle, trade);
+      }
+      state.dirty.set(`${period}:${candle.t}`, { period, candle });
+      state.klineChanged.add(period);
+    }
+  }
+
+  private recordEvents(state: SeriesState, events: DetectedEvent[]): void {
+    const stored = this.deps.tx.run(() =>
+      events.map((e) => ({ ...e, id: this.deps.repo.insertEvent(e) }) satisfies StoredEvent),
+    );
+    for (const e of stored) this.pendingEvents.push(this.eventView(e, state.scales));
+  }
+
+  /** Writes changed candles and how far each market's candles have come, in one transaction. */
+  flush(): void {
+    const pending = [...this.series.values()].filter((s) => s.dirty.size > 0 || s.lastTradeId > s.flushedTradeId);
+    const now = this.deps.clock.now();
+    const prune = now - this.lastPrune > 3_600_000;
+    if (pending.length === 0 && !prune) return;
+    try {
+      this.deps.tx.run(() => {
+        for (const state of pending) {
+          for (const { period, candle } of state.dirty.values())
+            this.deps.repo.upsertCandle(state.symbol, period, candle);
+          if (state.lastTradeId > state.flushedTradeId) this.deps.repo.setLastTradeId(state.symbol, state.lastTradeId);
+        }
+        if (prune) this.deps.repo.pruneEvents(now - this.options.eventRetentionMs);
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'market data could not be written');
+      return;
+    }
+    if (prune) this.lastPrune = now;
+    for (const state of pending) {
+      state.dirty.clear();
+      state.flushedTradeId = state.lastTradeId;
+    }
+  }
+
+  /** Applies the trades written since the last flush (a restart, or a crash between commit and flush). */
+  catchUp(symbol: string): void {
+    if (!this.hasMarket(symbol)) return;
+    const state = this.state(symbol);
+    for (;;) {
+      const trades = this.feed().tradesSince(symbol, state.lastTradeId, RECOVERY_BATCH);
+      if (trades.length === 0) break;
+      this.applyTrades(symbol, trades, false);
+      if (trades.length < RECOVERY_BATCH) break;
+    }
+    this.flush();
+  }
+
+  // ---- series state ----------------------------------------------------------------------------------------------
+
+  private state(symbol: string): SeriesState {
+    const existing = this.series.get(symbol);
+    if (existing) return existing;
+    let row = this.deps.repo.series(symbol);
+    if (!row) {
+      const market = this.market(symbol);
+      this.deps.tx.run(() => this.deps.repo.createSeries(symbol, this.scalesOf(market), this.deps.clock.now()));
+      row = this.deps.repo.series(symbol);
+      if (!row) throw new Error(`series ${symbol} could not be created`);
+    }
+    const state: SeriesState = {
+      symbol,
+      scales: row.scales,
+      current: new Map(),
+      dirty: new Map(),
+      ticker: new RollingTicker(),
+      lastTradeId: row.lastTradeId,
+      flushedTradeId: row.lastTradeId,
+      buffer: null,
+      klineChanged: new Set(),
+      tickerChanged: true,
+      lastBidAsk: '',
+    };
+    this.load(state);
+    this.series.set(symbol, state);
+    return state;
+  }
+
+  /** Reads the current candles and the last 24 hours of minutes from storage. */
+  private load(state: SeriesState): void {
+    state.current.clear();
+    for (const period of KLINE_PERIODS) {
+      const newest = this.deps.repo.newestCandle(state.symbol, period);
+      if (newest) state.current.set(period, newest);
+    }
+    const now = this.deps.clock.now();
+    const from = periodStart(now, '1m') - 24 * 3_600_000 + PERIOD_MS['1m'];
+    state.ticker = new RollingTicker();
+    state.ticker.seed(
+      this.deps.repo.candlesBetween(state.symbol, '1m', from, Number.MAX_SAFE_INTEGER),
+      this.deps.repo.candleBefore(state.symbol, '1m', from)?.c ?? null,
+    );
+  }
+
+  /** Holds a market's trades while its history is written; they are applied when `endHistory` is called. */
+  beginHistory(symbol: string): SeriesState {
+    const state = this.state(symbol);
+    state.buffer ??= [];
+    return state;
+  }
+
+  endHistory(symbol: string): void {
+    const state = this.state(symbol);
+    const buffered = state.buffer ?? [];
+    state.buffer = null;
+    this.load(state);
+    state.tickerChanged = true;
+    for (const period of KLINE_PERIODS) state.klineChanged.add(period);
+    if (buffered.length > 0) this.applyTrades(symbol, buffered, true);
+  }
+
+  /** Whether a market has history to keep: trades seen, or candles stored. */
+  hasHistory(symbol: string): { trades: boolean; candles: boolean } {
+    const row = this.deps.repo.series(symbol);
+    return {
+      trades: (row?.lastTradeId ?? 0) > 0 || this.feed().recentTrades(symbol, 1).length > 0,
+      candles: this.deps.repo.candleCount(symbol) > 0,
+    };
+  }
+
+  // ---- reads -----------------------------------------------------------------------------------------------------
+
+  ticker(symbol: string): Ticker {
+    const market = this.market(symbol);
+    const state = this.state(symbol);
+    const now = this.deps.clock.now();
+    const stats = state.ticker.stats(now);
+    const { bid, ask } = this.feed().bestBidAsk(symbol);
+    const fmt = (v: bigint) => formatDecimal(v, state.scales.price);
+    if (!stats) {
+      const index = this.indexAtMarket(symbol, market);
+      const last = index === null ? '0' : fmt(index);
+      return {
+        symbol,
+        last,
+        open: last,
+        high: last,
+        low: last,
+        volume: '0',
+        quoteVolume: '0',
+        change: '0',
+        changePercent: '0.00',
+        bid,
+        ask,
+        ts: now,
+      };
+    }
+    const change = stats.last - stats.open;
+    const percent = stats.open > 0n ? (change * 10_000n) / stats.open : 0n;
+    return {
+      symbol,
+      last: fmt(stats.last),
+      open: fmt(stats.open),
+      high: fmt(stats.high),
+      low: fmt(stats.low),
+      volume: formatDecimal(stats.volume, state.scales.quantity),
+      quoteVolume: formatDecimal(stats.quoteVolume, state.scales.quote),
+      change: formatDecimal(change, state.scales.price),
+      changePercent: formatDecimal(percent, 2, 2),
+      bid,
+      ask,
+      ts: now,
+    };
+  }
+
+  tickers(): Ticker[] {
+    return this.markets().map((m) => this.ticker(m.symbol));
+  }
+
+  /** The index price at the market's precision (rounded down), or null when the price source has none yet. */
+  private indexAtMarket(symbol: string, market: SpotMarket): bigint | null {
+    const index = this.priceSource?.price(symbol) ?? null;
+    return index === null ? null : rescale(index.price, INDEX_SCALE, market.pricePrecision, 'down');
+  }
+
+  indexPrice(symbol: string): IndexPrice | null {
+    return this.priceSource?.price(symbol) ?? null;
+  }
+
+  /** Candles opening before `before` (default: up to now), oldest first, periods without trades filled flat. */
+  candles(symbol: string, period: KlinePeriod, limit: number, before?: number): Candle[] {
+    this.market(symbol);
+    const state = this.state(symbol);
+    const now = this.deps.clock.now();
+    const end = before === undefined ? now : Math.min(before - 1, now);
+    const last = periodStart(end, period);
+    let first = last;
+    for (let i = 1; i < limit; i++) first = periodStart(first - 1, period);
+    this.flushSeries(state);
+    const stored = this.deps.repo.candlesBetween(symbol, period, first, last);
+    const prior = this.deps.repo.candleBefore(symbol, period, first);
+    return fillRange(stored, prior, first, last, period).map((c) => toWireCandle(c, state.scales));
+  }
+
+  /** The newest candle of a period (flat at the last close when nothing traded in it yet), or null before any. */
+  currentCandle(symbol: string, period: KlinePeriod): Candle | null {
+    const state = this.state(symbol);
+    const current = state.current.get(period);
+    if (!current) return null;
+    const t = periodStart(this.deps.clock.now(), period);
+    const candle =
+      current.t >= t ? current : { ...current, t, o: current.c, h: current.c, l: current.c, v: 0n, qv: 0n, n: 0 };
+    return toWireCandle(candle, state.scales);
+  }
+
+  events(symbol: string | undefined, limit: number): MarketEvent[] {
+    if (symbol !== undefined) this.market(symbol);
+    return this.deps.repo.events(symbol, limit).map((e) => {
+      const scales = this.series.get(e.symbol)?.scales ?? this.deps.repo.series(e.symbol)?.scales;
+      return this.eventView(e, scales ?? { price: 8, quantity: 8, quote: 8 });
+    });
+  }
+
+  recentTrades(symbol: string, limit: number): PublicTrade[] {
+    this.market(symbol);
+    return this.feed().recentTrades(symbol, limit);
+  }
+
+  private eventView(e: StoredEvent, scales: SeriesScales): MarketEvent {
+    return {
+      id: e.id,
+      symbol: e.symbol,
+      type: e.type,
+      value: e.value,
+      price: formatDecimal(e.price, scales.price),
+      ts: e.ts,
+    };
+  }
+
+  private flushSeries(state: SeriesState): void {
+    if (state.dirty.size > 0) this.flush();
+  }
+
+  // ---- live channels ---------------------------------------------------------------------------------------------
+
+  /** `spot-ticker` and `spot-kline` go out at once, with the trades that changed them. */
+  private publishTrades(state: SeriesState, trades: readonly TradeUnits[]): void {
+    const { hub } = this.deps;
+    if (hub.subscriberCount('spot-ticker', state.symbol) > 0) {
+      const fmtP = (v: bigint) => formatDecimal(v, state.scales.price);
+      const fmtQ = (v: bigint) => formatDecimal(v, state.scales.quantity);
+      hub.publish('spot-ticker', state.symbol, {
+        ticker: this.ticker(state.symbol),
+        trades: trades.map((t) => ({
+          id: t.id,
+          price: fmtP(t.price),
+          quantity: fmtQ(t.quantity),
+          side: t.side,
+          ts: t.ts,
+        })),
+      });
+    }
+    for (const period of KLINE_PERIODS) {
+      const topic = `${state.symbol}:${period}`;
+      if (hub.subscriberCount('spot-kline', topic) === 0) continue;
+      const candle = state.current.get(period);
+      if (candle)
+        hub.publish('spot-kline', topic, {
+          symbol: state.symbol,
+          period,
+          candle: toWireCandle(candle, state.scales),
+        } satisfies KlineFrame);
+    }
+  }
+
+  /** Once per `publishMs`: changed tickers and new events on `ticker`, changed candles on `kline`. */
+  publishChanges(): void {
+    if (!this.spot) return;
+    const { hub } = this.deps;
+    try {
+      const now = this.deps.clock.now();
+      const tickers: Ticker[] = [];
+      for (const market of this.markets()) {
+        const state = this.series.get(market.symbol);
+        if (!state) continue;
+        const top = this.feed().bestBidAsk(market.symbol);
+        const bidAsk = `${top.bid}|${top.ask}`;
+        if (state.ticker.roll(now) || bidAsk !== state.lastBidAsk) state.tickerChanged = true;
+        state.lastBidAsk = bidAsk;
+        if (state.tickerChanged) {
+          tickers.push(this.ticker(market.symbol));
+          state.tickerChanged = false;
+        }
+      }
+      const events = this.pendingEvents;
+      this.pendingEvents = [];
+      if (tickers.length > 0 || events.length > 0) hub.publish('ticker', '', { tickers, events } satisfies TickerFrame);
+      for (const period of KLINE_PERIODS) {
+        const frames: KlineFrame[] = [];
+        for (const state of this.series.values()) {
+          if (!state.klineChanged.delete(period)) continue;
+          const candle = state.current.get(period);
+          if (candle) frames.push({ symbol: state.symbol, period, candle: toWireCandle(candle, state.scales) });
+        }
+        if (frames.length > 0) hub.publish('kline', period, frames);
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'market data could not be published');
+    }
+  }
+
+  tickerSnapshot(): TickerFrame {
+    return { tickers: this.tickers(), events: this.events(undefined, TICKER_SNAPSHOT_EVENTS) };
+  }
+
+  klineSnapshot(period: KlinePeriod): KlineFrame[] {
+    const frames: KlineFrame[] = [];
+    for (const market of this.markets()) {
+      const candle = this.currentCandle(market.symbol, period);
+      if (candle) frames.push({ symbol: market.symbol, period, candle });
+    }
+    return frames;
+  }
+
+  private feed(): SpotFeed {
+    if (!this.spot) throw new Error('market data used before the spot feed was attached');
+    return this.spot;
+  }
+}
