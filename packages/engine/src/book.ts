@@ -1,5 +1,6 @@
 import { BookSide, OrderNode, type PriceLevel } from './ladder';
 import { MarketRules } from './market';
+import { OrderIndex } from './order-index';
 import { MutableReport } from './report';
 import type {
   CancelOrder,
@@ -58,13 +59,18 @@ export class OrderBook {
   readonly rules: MarketRules;
   private readonly bids = new BookSide('buy');
   private readonly asks = new BookSide('sell');
-  private readonly orders = new Map<number, OrderNode>();
+  private readonly orders = new OrderIndex<OrderNode>();
   /** Released nodes, chained through `next`: a steady flow of orders reuses nodes instead of allocating. */
   private freeNodes: OrderNode | null = null;
   private seq: number;
   private lastDrainSeq: number;
   private readonly trackChanges: boolean;
+  /** Levels changed since the last drain: the first `changedCount` entries (the array is reused, never shrunk). */
   private readonly changed: PriceLevel[] = [];
+  private changedCount = 0;
+  /** Prices of removed levels already reported by the drain in progress, per side. */
+  private readonly drainedBids = new Set<number>();
+  private readonly drainedAsks = new Set<number>();
   private readonly report = new MutableReport();
   /** Set by the matching loops when self-trade prevention ended the taker. */
   private takerCancelled = false;
@@ -119,7 +125,7 @@ export class OrderBook {
       return r.reject('INVALID_PARAMETER');
     }
     r.price = price;
-    if (this.orders.has(id)) return r.reject('DUPLICATE_ID');
+    if (this.orders.get(id) !== undefined) return r.reject('DUPLICATE_ID');
     if (!isPositive(price)) return r.reject('INVALID_PRICE');
     if (price % this.rules.tickSize !== 0) return r.reject('PRICE_TICK_INVALID');
     if (!isPositive(qty) || command.quoteQty !== undefined) return r.reject('INVALID_QUANTITY');
@@ -142,7 +148,7 @@ export class OrderBook {
     if (type === 'post_only' && crosses) return r.reject('POST_ONLY_WOULD_TAKE');
     const own = isBuy ? this.bids : this.asks;
     // Looked up before matching (which only touches the other side) so the overflow check can reject cleanly.
-    const level = own.byPrice.get(price);
+    const level = own.find(price);
     if (level !== undefined && level.total + qty > MAX_SAFE) return r.reject('QUANTITY_TOO_LARGE');
     const remaining = crosses ? this.match(id, owner, isBuy, price, qty, stp, r) : qty;
     if (remaining === 0) return r;
@@ -191,7 +197,7 @@ export class OrderBook {
     const crosses = best !== undefined && (isBuy ? price >= best.price : price <= best.price);
     if (node.postOnly && crosses) return r.reject('POST_ONLY_WOULD_TAKE');
     const own = isBuy ? this.bids : this.asks;
-    const target = own.byPrice.get(price);
+    const target = own.find(price);
     if (target !== undefined && target.total + node.qty > MAX_SAFE) return r.reject('QUANTITY_TOO_LARGE');
 
     r.price = price;
@@ -206,7 +212,7 @@ export class OrderBook {
     node.price = price;
     node.qty = remaining;
     node.seq = this.seq;
-    this.rest(node, own, target, false);
+    this.queue(node, own, target, false);
     r.restingQty = remaining;
     return r;
   }
@@ -245,7 +251,7 @@ export class OrderBook {
     if (!isIdentifier(id) || !isIdentifier(owner) || !isIdentifier(seq) || !isSide(side) || !isStpMode(stp)) {
       return r.reject('INVALID_PARAMETER');
     }
-    if (this.orders.has(id)) return r.reject('DUPLICATE_ID');
+    if (this.orders.get(id) !== undefined) return r.reject('DUPLICATE_ID');
     if (!isPositive(price)) return r.reject('INVALID_PRICE');
     if (price % this.rules.tickSize !== 0) return r.reject('PRICE_TICK_INVALID');
     if (!isPositive(qty)) return r.reject('INVALID_QUANTITY');
@@ -254,7 +260,7 @@ export class OrderBook {
     const best = (isBuy ? this.asks : this.bids).best();
     if (best !== undefined && (isBuy ? price >= best.price : price <= best.price)) return r.reject('WOULD_CROSS');
     const own = isBuy ? this.bids : this.asks;
-    const level = own.byPrice.get(price);
+    const level = own.find(price);
     if (level !== undefined && level.total + qty > MAX_SAFE) return r.reject('QUANTITY_TOO_LARGE');
 
     const node = this.acquireNode();
@@ -281,6 +287,11 @@ export class OrderBook {
     return this.asks.best()?.price;
   }
 
+  /** Number of price levels with resting orders on one side. */
+  levelCount(side: Side): number {
+    return (side === 'buy' ? this.bids : this.asks).size;
+  }
+
   /** Aggregated depth, best first, at most `levels` price levels per side. */
   depth(levels: number): Depth {
     return { seq: this.seq, bids: topLevels(this.bids, levels), asks: topLevels(this.asks, levels) };
@@ -292,13 +303,27 @@ export class OrderBook {
    */
   drainChangedLevels(): DepthDiff {
     const changes: LevelChange[] = [];
-    for (const level of this.changed) {
+    for (let i = 0; i < this.changedCount; i++) {
+      const level = this.changed[i] as PriceLevel;
       level.dirty = false;
-      changes.push({ side: level.side, price: level.price, qty: level.live ? level.total : 0 });
-      // An emptied level lingered only so it could be reported once; now it can go.
-      if (!level.live) (level.side === 'buy' ? this.bids : this.asks).byPrice.delete(level.price);
+      if (level.live) {
+        changes.push({ side: level.side, price: level.price, qty: level.total });
+        continue;
+      }
+      // A removed level lingered only to be reported. Another level may have been opened at its price since (then
+      // that one reports the price) or opened and removed again (then report the price once).
+      const buy = level.side === 'buy';
+      const side = buy ? this.bids : this.asks;
+      const reported = buy ? this.drainedBids : this.drainedAsks;
+      if (!reported.has(level.price) && side.find(level.price) === undefined) {
+        reported.add(level.price);
+        changes.push({ side: level.side, price: level.price, qty: 0 });
+      }
+      side.recycle(level);
     }
-    this.changed.length = 0;
+    this.changedCount = 0;
+    this.drainedBids.clear();
+    this.drainedAsks.clear();
     const diff = { fromSeq: this.lastDrainSeq + 1, toSeq: this.seq, changes };
     this.lastDrainSeq = this.seq;
     return diff;
@@ -312,11 +337,12 @@ export class OrderBook {
   /** Every resting order: bids then asks, each best price first and in time priority within a price. */
   restingOrders(): RestingOrder[] {
     const out: RestingOrder[] = [];
-    for (const side of [this.bids, this.asks]) {
-      for (let i = side.levels.length - 1; i >= 0; i--) {
-        for (let node = (side.levels[i] as PriceLevel).head; node !== null; node = node.next) out.push(toResting(node));
-      }
-    }
+    const collect = (level: PriceLevel): boolean => {
+      for (let node = level.head; node !== null; node = node.next) out.push(toResting(node));
+      return true;
+    };
+    this.bids.forEachFromBest(collect);
+    this.asks.forEachFromBest(collect);
     return out;
   }
 
@@ -337,13 +363,12 @@ export class OrderBook {
     r: MutableReport,
   ): number {
     const book = isBuy ? this.asks : this.bids;
-    const levels = book.levels;
     const takerSide: Side = isBuy ? 'buy' : 'sell';
     const stpOn = stp !== 'none';
     let remaining = qty;
     this.takerCancelled = false;
     while (remaining > 0) {
-      const level = levels[levels.length - 1];
+      const level = book.best();
       if (level === undefined || (isBuy ? level.price > limit : level.price < limit)) break;
       const totalBefore = level.total;
       let maker = level.head;
@@ -372,7 +397,7 @@ export class OrderBook {
         maker = next;
       }
       if (level.total !== totalBefore) this.markChanged(level);
-      if (level.count === 0) book.remove(level);
+      if (level.count === 0) this.dropLevel(book, level);
       if (this.takerCancelled) break;
     }
     r.filledQty += qty - remaining;
@@ -385,14 +410,13 @@ export class OrderBook {
    */
   private matchBudget(id: number, owner: number, budget: number, stp: StpMode, r: MutableReport): void {
     const book = this.asks;
-    const levels = book.levels;
     const step = this.rules.stepSize;
     const stpOn = stp !== 'none';
     let left = BigInt(budget) * this.qtyScaleFactor;
     let exhausted = false;
     this.takerCancelled = false;
     while (!exhausted) {
-      const level = levels[levels.length - 1];
+      const level = book.best();
       if (level === undefined) break;
       const price = BigInt(level.price);
       const totalBefore = level.total;
@@ -432,40 +456,36 @@ export class OrderBook {
         maker = next;
       }
       if (level.total !== totalBefore) this.markChanged(level);
-      if (level.count === 0) book.remove(level);
+      if (level.count === 0) this.dropLevel(book, level);
       if (this.takerCancelled) break;
     }
   }
 
   /** Whether a FOK order would fill completely, walking the book exactly as {@link match} would. */
   private canFill(isBuy: boolean, limit: number, qty: number, owner: number, stp: StpMode): boolean {
-    const levels = (isBuy ? this.asks : this.bids).levels;
     let need = qty;
-    for (let i = levels.length - 1; i >= 0; i--) {
-      const level = levels[i] as PriceLevel;
+    let blocked = false;
+    (isBuy ? this.asks : this.bids).forEachFromBest((level) => {
       if (isBuy ? level.price > limit : level.price < limit) return false;
       if (stp === 'none') {
-        if (level.total >= need) return true;
-        need -= level.total;
-        continue;
+        need -= Math.min(need, level.total);
+        return need > 0;
       }
-      for (let maker = level.head; maker !== null; maker = maker.next) {
-        if (maker.owner === owner) {
-          // cancel_maker removes it and moves on; the other modes end the taker here.
-          if (stp === 'cancel_maker') continue;
-          return false;
-        }
-        if (maker.qty >= need) return true;
-        need -= maker.qty;
+      for (let maker = level.head; maker !== null && need > 0; maker = maker.next) {
+        if (maker.owner !== owner) need -= Math.min(need, maker.qty);
+        // cancel_maker removes it and moves on; the other modes end the taker here.
+        else if (stp !== 'cancel_maker') blocked = true;
+        if (blocked) return false;
       }
-    }
-    return false;
+      return need > 0;
+    });
+    return need === 0 && !blocked;
   }
 
   private placeMarket(command: PlaceOrder, r: MutableReport): ExecutionReport {
     const { id, owner, qty, quoteQty, stp } = command;
     const isBuy = command.side === 'buy';
-    if (this.orders.has(id)) return r.reject('DUPLICATE_ID');
+    if (this.orders.get(id) !== undefined) return r.reject('DUPLICATE_ID');
     if (quoteQty !== undefined) {
       if (!isBuy || qty !== 0 || !isPositive(quoteQty)) return r.reject('INVALID_QUANTITY');
       if (quoteQty < this.rules.minNotional) return r.reject('BELOW_MIN_NOTIONAL');
@@ -521,13 +541,18 @@ export class OrderBook {
     r.price = node.price;
   }
 
-  /** Queues the node at its price (at the back, or by seq when restoring) and indexes it. */
+  /** Queues a new order at its price (at the back, or by seq when restoring) and indexes it. */
   private rest(node: OrderNode, own: BookSide, found: PriceLevel | undefined, bySeq = false): void {
+    this.queue(node, own, found, bySeq);
+    this.orders.add(node.id, node);
+  }
+
+  private queue(node: OrderNode, own: BookSide, found: PriceLevel | undefined, bySeq: boolean): void {
+    // `found` and the side's search cursor come from a find() before matching, which never touches this side.
     const level = own.activate(found, node.price);
     if (bySeq) level.insertBySeq(node);
     else level.append(node);
     this.markChanged(level);
-    this.orders.set(node.id, node);
   }
 
   /** Takes the node off its level (dropping the level if it empties) but keeps it indexed. */
@@ -535,7 +560,7 @@ export class OrderBook {
     const level = node.level as PriceLevel;
     level.unlink(node);
     this.markChanged(level);
-    if (level.count === 0) own.remove(level);
+    if (level.count === 0) this.dropLevel(own, level);
   }
 
   private removeResting(node: OrderNode): void {
@@ -544,10 +569,16 @@ export class OrderBook {
     this.releaseNode(node);
   }
 
+  /** Takes an emptied level off its side; it is reused at once unless it still has to be reported as changed. */
+  private dropLevel(side: BookSide, level: PriceLevel): void {
+    side.remove(level);
+    if (!level.dirty) side.recycle(level);
+  }
+
   private markChanged(level: PriceLevel): void {
     if (this.trackChanges && !level.dirty) {
       level.dirty = true;
-      this.changed.push(level);
+      this.changed[this.changedCount++] = level;
     }
   }
 
@@ -569,11 +600,11 @@ export class OrderBook {
 
 function topLevels(side: BookSide, count: number): DepthLevel[] {
   const out: DepthLevel[] = [];
-  const levels = side.levels;
-  for (let i = levels.length - 1; i >= 0 && out.length < count; i--) {
-    const level = levels[i] as PriceLevel;
+  side.forEachFromBest((level) => {
+    if (out.length >= count) return false;
     out.push({ price: level.price, qty: level.total, orders: level.count });
-  }
+    return true;
+  });
   return out;
 }
 

@@ -24,15 +24,14 @@ export class PriceLevel {
   tail: OrderNode | null = null;
   total = 0;
   count = 0;
-  /** On the ladder (has orders). A dead level may linger in `byPrice` until its change is drained. */
+  side: Side = 'buy';
+  price = 0;
+  /** The ladder's sort key: higher is better on both sides (price for bids, -price for asks). */
+  key = 0;
+  /** On the ladder. A removed level may still sit in the book's changed list until the next drain. */
   live = false;
   /** Queued in the book's changed-level list since the last drain. */
   dirty = false;
-
-  constructor(
-    readonly side: Side,
-    readonly price: number,
-  ) {}
 
   append(order: OrderNode): void {
     order.level = this;
@@ -45,7 +44,7 @@ export class PriceLevel {
     this.count++;
   }
 
-  /** Places the order after the last one with a lower seq (restore); O(1) when restored in seq order. */
+  /** Places the order after the last one with a lower or equal seq (restore); O(1) when restored in seq order. */
   insertBySeq(order: OrderNode): void {
     let after = this.tail;
     while (after !== null && after.seq > order.seq) after = after.prev;
@@ -53,9 +52,9 @@ export class PriceLevel {
       this.append(order);
       return;
     }
+    const next = after === null ? this.head : after.next;
     order.level = this;
     order.prev = after;
-    const next = after === null ? this.head : after.next;
     order.next = next;
     if (after === null) this.head = order;
     else after.next = order;
@@ -80,71 +79,242 @@ export class PriceLevel {
 }
 
 /**
- * One side of the book: the live price levels in a plain array sorted worst → best, so the best level is the last
- * element (matching pops it in O(1)), plus a price → level map for O(1) lookup when an order rests.
+ * Levels per chunk before a chunk splits. Small enough that shifting within a chunk is a few dozen moves, large
+ * enough that a book of hundreds of prices is a handful of chunks.
+ */
+const CHUNK = 64;
+
+/** A sorted run of levels with their keys alongside in a typed array, so a search never touches the levels. */
+class Chunk {
+  readonly keys = new Float64Array(CHUNK);
+  readonly levels: PriceLevel[] = [];
+}
+
+/**
+ * One side of the book: its live price levels in ascending `key` order (worst → best), stored as a list of small
+ * sorted chunks (a two-level B-tree in all but name). The best level is the last element of the last chunk, so
+ * matching reads and pops it in O(1). Finding a price is a binary search over chunks and then over one chunk's
+ * keys; adding or removing a level shifts at most one chunk (≤ 64 slots), plus, when a chunk splits or empties,
+ * the chunk list. So creating a level deep in a book of tens of thousands of prices costs about what it costs at
+ * the top.
  *
- * Creating or removing a level costs a binary search plus a memmove of the levels between it and the best price.
- * Activity concentrates at the top of the book, so that distance is short; a level far from the top costs more to
- * create, but those are rare. Orders within a level never cost more with depth: they live in the level's queue.
+ * There is no price → level hash: the binary search is as fast at these sizes and spares a hash insert and delete
+ * on every level created and removed.
  */
 export class BookSide {
-  readonly levels: PriceLevel[] = [];
-  readonly byPrice = new Map<number, PriceLevel>();
+  private readonly chunks: Chunk[] = [];
+  /** Each chunk's best key, contiguous, so the search over chunks never dereferences one. */
+  private tops = new Float64Array(16);
+  private levelCount = 0;
+  /** Where the last {@link find} found its price or would insert it, kept valid across removals. */
+  private cursorChunk = 0;
+  private cursorIndex = 0;
+  private cursorValid = false;
+  /** Result of {@link locate}. */
+  private foundChunk = 0;
+  private foundIndex = 0;
+  private readonly pool: PriceLevel[] = [];
+  private readonly buy: boolean;
 
-  constructor(readonly side: Side) {}
+  constructor(readonly side: Side) {
+    this.buy = side === 'buy';
+  }
+
+  get size(): number {
+    return this.levelCount;
+  }
 
   best(): PriceLevel | undefined {
-    return this.levels[this.levels.length - 1];
+    const top = this.chunks[this.chunks.length - 1];
+    return top === undefined ? undefined : top.levels[top.levels.length - 1];
   }
 
-  /**
-   * Index at which a level with this price sits (or would be inserted) in `levels`. Bids ascend and asks descend
-   * along the array, so "better" always means "further right".
-   */
-  private indexOf(price: number): number {
-    const levels = this.levels;
-    const buy = this.side === 'buy';
-    let lo = 0;
-    let hi = levels.length;
-    // Most inserts land at or next to the best price: check the right end before bisecting.
-    const top = levels[hi - 1];
-    if (top === undefined || (buy ? price > top.price : price < top.price)) return hi;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const p = (levels[mid] as PriceLevel).price;
-      if (buy ? p < price : p > price) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /**
-   * The level for an order about to rest at `price`, given what `byPrice` held there (looked up once by the caller,
-   * which needed it for its own checks): created if there was none, put back on the ladder if it had emptied.
-   */
-  activate(found: PriceLevel | undefined, price: number): PriceLevel {
-    let level = found;
-    if (level === undefined) {
-      level = new PriceLevel(this.side, price);
-      this.byPrice.set(price, level);
-    }
-    if (!level.live) this.insert(level);
+  /** The live level at `price`, if any; remembers the position for a following {@link activate}. */
+  find(price: number): PriceLevel | undefined {
+    const level = this.locate(this.buy ? price : -price);
+    this.cursorChunk = this.foundChunk;
+    this.cursorIndex = this.foundIndex;
+    this.cursorValid = true;
     return level;
   }
 
-  private insert(level: PriceLevel): void {
-    level.live = true;
-    const at = this.indexOf(level.price);
-    if (at === this.levels.length) this.levels.push(level);
-    else this.levels.splice(at, 0, level);
+  /** Sets foundChunk/foundIndex to where `key` is or would be inserted; returns the level if it is there. */
+  private locate(key: number): PriceLevel | undefined {
+    const chunks = this.chunks;
+    const n = chunks.length;
+    if (n === 0) {
+      this.foundChunk = 0;
+      this.foundIndex = 0;
+      return undefined;
+    }
+    // The first chunk whose best key is ≥ key; most lookups are near the top, so try the last chunk first.
+    let c = n - 1;
+    if ((chunks[c] as Chunk).keys[0]! > key) {
+      const tops = this.tops;
+      let lo = 0;
+      let hi = n - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (tops[mid]! < key) lo = mid + 1;
+        else hi = mid;
+      }
+      c = lo;
+    }
+    const chunk = chunks[c] as Chunk;
+    const keys = chunk.keys;
+    let lo = 0;
+    let hi = chunk.levels.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    this.foundChunk = c;
+    this.foundIndex = lo;
+    return lo < chunk.levels.length && keys[lo] === key ? chunk.levels[lo] : undefined;
   }
 
-  /** Takes an empty level off the ladder; it stays in `byPrice` if it still has to be reported as changed. */
+  /**
+   * The level for an order about to rest at `price`, given what {@link find} returned for it: that level, or a new
+   * one put on the ladder (at the remembered position unless a level was added since).
+   */
+  activate(found: PriceLevel | undefined, price: number): PriceLevel {
+    if (found !== undefined) return found;
+    if (!this.cursorValid) this.find(price);
+    const level = this.pool.pop() ?? new PriceLevel();
+    level.side = this.side;
+    level.price = price;
+    level.key = this.buy ? price : -price;
+    level.live = true;
+    this.insertAtCursor(level);
+    return level;
+  }
+
+  private insertAtCursor(level: PriceLevel): void {
+    this.cursorValid = false;
+    this.levelCount++;
+    const chunks = this.chunks;
+    if (chunks.length === 0) {
+      const chunk = new Chunk();
+      chunk.keys[0] = level.key;
+      chunk.levels.push(level);
+      chunks.push(chunk);
+      this.tops[0] = level.key;
+      return;
+    }
+    let c = this.cursorChunk;
+    let chunk = chunks[c] as Chunk;
+    let at = this.cursorIndex;
+    if (chunk.levels.length >= CHUNK) {
+      // Split in halves; a split of the top chunk leaves room at the top, where most new levels go.
+      const half = CHUNK >> 1;
+      const upper = new Chunk();
+      upper.keys.set(chunk.keys.subarray(half, CHUNK));
+      for (let i = half; i < CHUNK; i++) upper.levels.push(chunk.levels[i] as PriceLevel);
+      chunk.levels.length = half;
+      insertAt(chunks, c + 1, upper);
+      this.insertTop(c + 1, upper.keys[CHUNK - half - 1]!);
+      this.tops[c] = chunk.keys[half - 1]!;
+      if (at > half) {
+        at -= half;
+        chunk = upper;
+        c++;
+      }
+    }
+    const keys = chunk.keys;
+    const levels = chunk.levels;
+    let i = levels.length;
+    levels.push(level);
+    while (i > at) {
+      keys[i] = keys[i - 1]!;
+      levels[i] = levels[i - 1] as PriceLevel;
+      i--;
+    }
+    keys[at] = level.key;
+    levels[at] = level;
+    if (at === levels.length - 1) this.tops[c] = level.key;
+  }
+
+  private insertTop(at: number, key: number): void {
+    const count = this.chunks.length;
+    if (count > this.tops.length) {
+      const grown = new Float64Array(this.tops.length * 2);
+      grown.set(this.tops);
+      this.tops = grown;
+    }
+    this.tops.copyWithin(at + 1, at, count - 1);
+    this.tops[at] = key;
+  }
+
+  /** Takes an emptied level off the ladder, keeping a pending {@link find} cursor pointing at the same place. */
   remove(level: PriceLevel): void {
     level.live = false;
-    const levels = this.levels;
-    if (levels[levels.length - 1] === level) levels.pop();
-    else levels.splice(this.indexOf(level.price), 1);
-    if (!level.dirty) this.byPrice.delete(level.price);
+    this.levelCount--;
+    const chunks = this.chunks;
+    let c = chunks.length - 1;
+    let top = chunks[c] as Chunk;
+    let at = top.levels.length - 1;
+    if (top.levels[at] === level) {
+      top.levels.pop();
+    } else {
+      this.locate(level.key);
+      c = this.foundChunk;
+      at = this.foundIndex;
+      top = chunks[c] as Chunk;
+      const keys = top.keys;
+      const levels = top.levels;
+      const last = levels.length - 1;
+      for (let i = at; i < last; i++) {
+        keys[i] = keys[i + 1]!;
+        levels[i] = levels[i + 1] as PriceLevel;
+      }
+      levels.pop();
+    }
+    const remaining = top.levels.length;
+    if (remaining === 0) {
+      removeAt(chunks, c);
+      this.tops.copyWithin(c, c + 1, chunks.length + 1);
+      if (this.cursorChunk > c) this.cursorChunk--;
+      else if (this.cursorChunk === c) this.cursorValid = false;
+    } else {
+      if (at === remaining) this.tops[c] = top.keys[remaining - 1]!;
+      if (this.cursorChunk === c && this.cursorIndex > at) this.cursorIndex--;
+    }
   }
+
+  /** Returns a removed level for reuse once nothing refers to it any more. */
+  recycle(level: PriceLevel): void {
+    level.head = null;
+    level.tail = null;
+    level.total = 0;
+    level.count = 0;
+    level.dirty = false;
+    this.pool.push(level);
+  }
+
+  /** Calls `visit` on each level from the best down until it returns false. */
+  forEachFromBest(visit: (level: PriceLevel) => boolean): void {
+    const chunks = this.chunks;
+    for (let c = chunks.length - 1; c >= 0; c--) {
+      const levels = (chunks[c] as Chunk).levels;
+      for (let i = levels.length - 1; i >= 0; i--) if (!visit(levels[i] as PriceLevel)) return;
+    }
+  }
+}
+
+/** In-place insert; a hand-written shift is faster than `splice`, which also allocates its result array. */
+function insertAt<T>(array: T[], at: number, value: T): void {
+  let i = array.length;
+  array.push(value);
+  while (i > at) {
+    array[i] = array[i - 1] as T;
+    i--;
+  }
+  array[at] = value;
+}
+
+function removeAt<T>(array: T[], at: number): void {
+  const last = array.length - 1;
+  for (let i = at; i < last; i++) array[i] = array[i + 1] as T;
+  array.pop();
 }

@@ -102,12 +102,15 @@ function applyDiff(mirror: Map<string, number>, changes: readonly LevelChange[])
  * Runs one flow through the engine and the reference side by side, checking after every command that the reports
  * are identical, and at the end that the books, the depth diffs and the quantity accounting agree.
  */
-function runFlow(seeds: Iterable<Seed>): { commands: Command[]; reports: ExecutionReport[]; book: OrderBook } {
+function runFlow(
+  seeds: Iterable<Seed>,
+  spread?: number,
+): { commands: Command[]; reports: ExecutionReport[]; book: OrderBook } {
   const book = new OrderBook(TEST_SPEC);
   const reference = new ReferenceBook(TEST_SPEC);
   const log = new CommandLog();
   const ledger = new Ledger();
-  const state = newFlowState();
+  const state = newFlowState(spread);
   const mirror = new Map<string, number>();
   const reports: ExecutionReport[] = [];
   let lastToSeq = 0;
@@ -177,6 +180,13 @@ describe('matching engine against the reference book', () => {
     expect(reports.some((r) => r.stpRemoved.length > 0)).toBe(true);
     expect(reports.some((r) => r.expireReason === 'SELF_TRADE')).toBe(true);
     expect(reports.filter((r) => r.fills.length > 0).length).toBeGreaterThan(5_000);
+  });
+
+  it('agrees over a wide book of hundreds of price levels', { timeout: 60_000 }, () => {
+    const next = prng(99);
+    const seeds = Array.from({ length: 20_000 }, () => randomSeed(next));
+    const { book } = runFlow(seeds, 2_000);
+    expect(book.levelCount('buy') + book.levelCount('sell')).toBeGreaterThan(150);
   });
 
   it('replaying the command log reproduces every report and the book (fast-check)', () => {

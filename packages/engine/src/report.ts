@@ -65,8 +65,9 @@ export class MutableReport implements ExecutionReport {
     this.expiredQty = 0;
     this.expireReason = null;
     this.cancelledQty = 0;
-    if (this.fills.length !== 0) this.fills.length = 0;
-    if (this.stpRemoved.length !== 0) this.stpRemoved.length = 0;
+    // pop() keeps the arrays' storage; `length = 0` would free it and the next push would allocate again.
+    while (this.fills.length !== 0) this.fills.pop();
+    while (this.stpRemoved.length !== 0) this.stpRemoved.pop();
   }
 
   reject(reason: RejectReason): this {

@@ -19,11 +19,14 @@ export type Seed = readonly [number, number, number, number, number];
 
 export interface FlowState {
   nextId: number;
-  nextRestoreSeq: number;
+  /** How many ticks of prices the flow uses; wider books have more price levels. */
+  spread: number;
+  /** The middle price; far enough from 0 that the widest spread stays positive. */
+  mid: number;
 }
 
-export function newFlowState(): FlowState {
-  return { nextId: 1, nextRestoreSeq: 1 };
+export function newFlowState(spread = 19): FlowState {
+  return { nextId: 1, spread, mid: MID + Math.max(0, spread - 19) * TEST_SPEC.tickSize };
 }
 
 function pick<T>(items: readonly T[], n: number): T {
@@ -34,9 +37,9 @@ function pick<T>(items: readonly T[], n: number): T {
  * Bids mostly below the middle and asks mostly above, overlapping by a few ticks: roughly one priced order in four
  * crosses, and the book keeps a few hundred orders over a few dozen prices.
  */
-function priceFrom(n: number, side: Side): number {
-  const ticks = (Math.abs(n) % 19) - 3;
-  return MID + (side === 'buy' ? -ticks : ticks) * TEST_SPEC.tickSize;
+function priceFrom(n: number, side: Side, state: FlowState): number {
+  const ticks = (Math.abs(n) % state.spread) - 3;
+  return state.mid + (side === 'buy' ? -ticks : ticks) * TEST_SPEC.tickSize;
 }
 
 function qtyFrom(n: number): number {
@@ -100,7 +103,7 @@ export function commandFrom(seed: Seed, resting: readonly RestingOrder[], state:
       owner: Math.abs(c >> 4) % 4,
       side,
       type,
-      price: type === 'market' ? 0 : priceFrom(c, side),
+      price: type === 'market' ? 0 : priceFrom(c, side, state),
       qty: budget ? 0 : qtyFrom(d),
       ...(budget ? { quoteQty: 1 + (Math.abs(d) % 400) } : {}),
       stp: pick(STP, d >> 5),
@@ -109,7 +112,7 @@ export function commandFrom(seed: Seed, resting: readonly RestingOrder[], state:
     command = { kind: 'cancel', id: target.id };
   } else if (roll < 83) {
     // A huge order moved into the crossing zone would sweep the whole book; leave those where they are.
-    const price = target.qty > 1e12 ? target.price : priceFrom(b, target.side);
+    const price = target.qty > 1e12 ? target.price : priceFrom(b, target.side, state);
     command = { kind: 'move', id: target.id, price };
   } else if (roll < 93) {
     command = { kind: 'reduce', id: target.id, by: (1 + (Math.abs(b) % 8)) * TEST_SPEC.stepSize };
@@ -121,7 +124,7 @@ export function commandFrom(seed: Seed, resting: readonly RestingOrder[], state:
       id: state.nextId++,
       owner: Math.abs(c) % 4,
       side,
-      price: priceFrom(d, side) + (side === 'buy' ? -4 : 4) * TEST_SPEC.tickSize,
+      price: priceFrom(d, side, state) + (side === 'buy' ? -4 : 4) * TEST_SPEC.tickSize,
       qty: qtyFrom(a),
       seq: Math.abs(b) % 50,
       stp: pick(STP, c >> 2),
