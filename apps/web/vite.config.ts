@@ -24,6 +24,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json lets scripts/bundle-size.mjs measure exactly what the first page loads.
+    manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // The contract is a barrel of pure modules (schemas, catalogue, cipher). Declaring it side-effect free lets

@@ -13,7 +13,7 @@ import { installRootFontSize } from '../lib/rem';
 import { useSession } from '../lib/stores/session';
 import { useSettings } from '../lib/stores/settings';
 import { createAppRouter } from './router';
-import { features, localeBundles, routes } from './routes';
+import { eagerLocaleBundles, features, routes } from './routes';
 
 type Container = (Element | DocumentFragment) & { __bourseRoot?: Root };
 
@@ -41,7 +41,7 @@ export function bootstrap() {
   installRootFontSize();
 
   const settings = useSettings.getState();
-  initI18n(localeBundles, settings.lang);
+  initI18n(eagerLocaleBundles, settings.lang);
   applyDocumentSettings(settings);
 
   useSettings.subscribe((next, prev) => {

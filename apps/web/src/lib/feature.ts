@@ -54,10 +54,22 @@ export interface FeatureService {
   guestOnly?: boolean;
 }
 
+/** Loads translation bundles on demand: `() => import('./locales').then((m) => [m.walletLocales])`. */
+export type LocaleLoader = () => Promise<readonly AnyLocaleBundle[]>;
+
 /** What a feature folder exports from its `index.ts`. */
 export interface Feature {
   name: string;
   routes: readonly FeatureRoute[];
   services?: readonly FeatureService[];
-  locales: readonly AnyLocaleBundle[];
+  /**
+   * Route titles and shortcut labels — what the shell shows before any of the feature's code loads. Keep it small:
+   * it ships with the first page.
+   */
+  labels?: AnyLocaleBundle;
+  /**
+   * The texts of the feature's pages. A loader keeps them (every language) out of the first page: the shell loads
+   * them together with the feature's first page. An array is loaded with the app.
+   */
+  locales: readonly AnyLocaleBundle[] | LocaleLoader;
 }

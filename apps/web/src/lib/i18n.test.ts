@@ -1,9 +1,17 @@
 import { LANGS } from '@bourse/contract';
 import { describe, expect, it } from 'vitest';
-import { localeBundles } from '../app/routes';
+import { allLocaleBundles, eagerLocaleBundles } from '../app/routes';
 import { placeholders } from './i18n';
 
+// Lazy bundles (features' page texts) are loaded here so every one of them is checked.
+const localeBundles = await allLocaleBundles();
+
 describe('translations', () => {
+  it('ships only the shell texts and labels with the first page', () => {
+    expect(eagerLocaleBundles.map((b) => b.ns)).toContain('common');
+    expect(localeBundles.length).toBeGreaterThanOrEqual(eagerLocaleBundles.length);
+  });
+
   it('has one bundle per namespace', () => {
     const names = localeBundles.map((b) => b.ns);
     expect(new Set(names).size).toBe(names.length);

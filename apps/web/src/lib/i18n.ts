@@ -58,7 +58,7 @@ export function defineLocales<M extends Messages>(
 
 export type AnyLocaleBundle = LocaleBundle<Messages>;
 
-/** Builds the i18next resources from every bundle and starts i18next synchronously in the given language. */
+/** Builds the i18next resources from the bundles and starts i18next synchronously in the given language. */
 export function initI18n(bundles: readonly AnyLocaleBundle[], lang: Lang): typeof i18next {
   const resources: Record<string, Record<string, Messages>> = {};
   for (const l of LANGS) {
@@ -77,25 +77,49 @@ export function initI18n(bundles: readonly AnyLocaleBundle[], lang: Lang): typeo
       interpolation: { escapeValue: false },
       initAsync: false,
       returnEmptyString: false,
+      // Bundles added later (a feature's texts arriving with its first page) re-render whoever uses them.
+      react: { useSuspense: false, bindI18nStore: 'added' },
     });
   } else {
-    for (const [code, namespaces] of Object.entries(resources)) {
-      for (const [ns, messages] of Object.entries(namespaces))
-        i18next.addResourceBundle(code, ns, messages, true, true);
-    }
+    addLocaleBundles(bundles);
     void i18next.changeLanguage(I18N_CODE[lang]);
   }
   return i18next;
+}
+
+/** Adds bundles, in every language, to the running i18next. */
+export function addLocaleBundles(bundles: readonly AnyLocaleBundle[]): void {
+  for (const bundle of bundles) {
+    for (const l of LANGS) i18next.addResourceBundle(I18N_CODE[l], bundle.ns, bundle.translations[l], true, true);
+  }
+}
+
+type BundleLoader = () => Promise<readonly AnyLocaleBundle[]>;
+const loading = new Map<BundleLoader, Promise<void>>();
+
+/** Loads lazily declared bundles once and adds them; later calls share the first load. */
+export function loadLocaleBundles(loader: BundleLoader): Promise<void> {
+  let pending = loading.get(loader);
+  if (!pending) {
+    pending = loader().then(addLocaleBundles);
+    // A chunk that failed to arrive may be asked for again (the page's tap to reload).
+    pending.catch(() => loading.delete(loader));
+    loading.set(loader, pending);
+  }
+  return pending;
 }
 
 export function setI18nLanguage(lang: Lang): void {
   void i18next.changeLanguage(I18N_CODE[lang]);
 }
 
-/** Translates a route title or service label. */
+/** Translates a route title or service label ('' until its bundle has arrived). */
 export function useMessage(): (ref: MessageRef | undefined) => string {
-  const { t } = useTranslation();
-  return useCallback((ref) => (ref ? t(ref.key, { ns: ref.ns }) : ''), [t]);
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (ref) => (ref && i18n.exists(ref.key, { ns: ref.ns }) ? t(ref.key, { ns: ref.ns }) : ''),
+    [t, i18n],
+  );
 }
 
 /** Names every `{{placeholder}}` of a message, to check that translations keep them. */

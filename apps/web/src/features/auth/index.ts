@@ -1,34 +1,35 @@
 import { UserAddOutline, UserOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
-import { authLocales } from './locales';
+import { authLabels } from './labels';
 
 /** Login (with two-factor), the two registration forms and the forgotten password. */
 export const authFeature: Feature = {
   name: 'auth',
-  locales: [authLocales],
+  labels: authLabels,
+  locales: () => import('./locales').then((m) => [m.authLocales]),
   routes: [
-    { path: '/pages/login/login', page: () => import('./pages/LoginPage'), title: authLocales.ref('loginTitle') },
+    { path: '/pages/login/login', page: () => import('./pages/LoginPage'), title: authLabels.ref('loginTitle') },
     {
       path: '/pages/login/register',
       page: () => import('./pages/RegisterPage'),
-      title: authLocales.ref('registerTitle'),
+      title: authLabels.ref('registerTitle'),
     },
     {
       path: '/pages/login/record-register',
       page: () => import('./pages/RecordRegisterPage'),
-      title: authLocales.ref('recordRegisterTitle'),
+      title: authLabels.ref('recordRegisterTitle'),
     },
     {
       path: '/pages/forgetPwd/forgetPwd',
       page: () => import('./pages/ForgetPasswordPage'),
-      title: authLocales.ref('forgetTitle'),
+      title: authLabels.ref('forgetTitle'),
     },
   ],
   services: [
     {
       id: 'register',
       path: '/pages/login/register',
-      label: authLocales.ref('submitRegister'),
+      label: authLabels.ref('register'),
       icon: UserAddOutline,
       group: 'account',
       home: 60,
@@ -37,7 +38,7 @@ export const authFeature: Feature = {
     {
       id: 'login',
       path: '/pages/login/login',
-      label: authLocales.ref('submitLogin'),
+      label: authLabels.ref('login'),
       icon: UserOutline,
       group: 'account',
       home: 70,

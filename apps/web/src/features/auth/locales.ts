@@ -3,10 +3,6 @@ import { defineLocales } from '../../lib/i18n';
 export const authLocales = defineLocales(
   'auth',
   {
-    loginTitle: 'Log in',
-    registerTitle: 'Sign up',
-    recordRegisterTitle: 'Sign up',
-    forgetTitle: 'Reset password',
     loginHeading: 'Welcome back',
     loginSub: 'Log in with your email address or mobile number.',
     registerHeading: 'Create your account',
@@ -54,10 +50,6 @@ export const authLocales = defineLocales(
   },
   {
     zh_CN: {
-      loginTitle: '登录',
-      registerTitle: '注册',
-      recordRegisterTitle: '注册',
-      forgetTitle: '重置密码',
       loginHeading: '欢迎回来',
       loginSub: '使用邮箱或手机号登录。',
       registerHeading: '创建账户',
@@ -104,10 +96,6 @@ export const authLocales = defineLocales(
       hidePassword: '隐藏密码',
     },
     zh_HK: {
-      loginTitle: '登入',
-      registerTitle: '註冊',
-      recordRegisterTitle: '註冊',
-      forgetTitle: '重設密碼',
       loginHeading: '歡迎回來',
       loginSub: '使用郵箱或手機號登入。',
       registerHeading: '建立帳戶',
@@ -154,10 +142,6 @@ export const authLocales = defineLocales(
       hidePassword: '隱藏密碼',
     },
     es: {
-      loginTitle: 'Iniciar sesión',
-      registerTitle: 'Registrarse',
-      recordRegisterTitle: 'Registrarse',
-      forgetTitle: 'Restablecer contraseña',
       loginHeading: 'Bienvenido de nuevo',
       loginSub: 'Inicia sesión con tu correo electrónico o número de móvil.',
       registerHeading: 'Crea tu cuenta',
@@ -204,10 +188,6 @@ export const authLocales = defineLocales(
       hidePassword: 'Ocultar contraseña',
     },
     fr: {
-      loginTitle: 'Connexion',
-      registerTitle: 'Inscription',
-      recordRegisterTitle: 'Inscription',
-      forgetTitle: 'Réinitialiser le mot de passe',
       loginHeading: 'Bon retour',
       loginSub: 'Connectez-vous avec votre e-mail ou votre numéro de mobile.',
       registerHeading: 'Créez votre compte',

@@ -1,31 +1,32 @@
 import { FileOutline, QuestionCircleOutline, SoundOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
-import { contentLocales } from './locales';
+import { contentLabels } from './labels';
 
 /** Notices, announcements, the help centre and the documents (terms, privacy, white paper). */
 export const contentFeature: Feature = {
   name: 'content',
-  locales: [contentLocales],
+  labels: contentLabels,
+  locales: () => import('./locales').then((m) => [m.contentLocales]),
   routes: [
-    { path: '/pages/index/notice', page: () => import('./pages/NoticePage'), title: contentLocales.ref('noticeTitle') },
+    { path: '/pages/index/notice', page: () => import('./pages/NoticePage'), title: contentLabels.ref('noticeTitle') },
     {
       path: '/pages/index/allnotice',
       page: () => import('./pages/NoticeListPage'),
-      title: contentLocales.ref('allNoticeTitle'),
+      title: contentLabels.ref('allNoticeTitle'),
       refreshable: true,
     },
     {
       path: '/pages/mine/agreement',
       page: () => import('./pages/AgreementPage'),
-      title: contentLocales.ref('agreementTitle'),
+      title: contentLabels.ref('agreementTitle'),
     },
-    { path: '/pages/help/index', page: () => import('./pages/HelpPage'), title: contentLocales.ref('helpTitle') },
+    { path: '/pages/help/index', page: () => import('./pages/HelpPage'), title: contentLabels.ref('helpTitle') },
   ],
   services: [
     {
       id: 'notices',
       path: '/pages/index/allnotice',
-      label: contentLocales.ref('serviceNotices'),
+      label: contentLabels.ref('serviceNotices'),
       icon: SoundOutline,
       group: 'support',
       home: 10,
@@ -33,7 +34,7 @@ export const contentFeature: Feature = {
     {
       id: 'help',
       path: '/pages/help/index',
-      label: contentLocales.ref('helpTitle'),
+      label: contentLabels.ref('helpTitle'),
       icon: QuestionCircleOutline,
       group: 'support',
       home: 20,
@@ -42,7 +43,7 @@ export const contentFeature: Feature = {
     {
       id: 'whitepaper',
       path: '/pages/mine/agreement?type=whitepaper',
-      label: contentLocales.ref('whitepaper'),
+      label: contentLabels.ref('whitepaper'),
       icon: FileOutline,
       group: 'support',
       home: 30,

@@ -1,18 +1,19 @@
 import type { Feature } from '../../lib/feature';
-import { homeLocales } from './locales';
+import { homeLabels } from './labels';
 
 /** The home tab and the all-services page. */
 export const homeFeature: Feature = {
   name: 'home',
-  locales: [homeLocales],
+  labels: homeLabels,
+  locales: () => import('./locales').then((m) => [m.homeLocales]),
   routes: [
     {
       path: '/pages/index/home',
       aliases: ['/'],
       page: () => import('./pages/HomePage'),
-      title: homeLocales.ref('homeTitle'),
+      title: homeLabels.ref('homeTitle'),
       tab: 'home',
     },
-    { path: '/pages/index/index', page: () => import('./pages/ServicesPage'), title: homeLocales.ref('servicesTitle') },
+    { path: '/pages/index/index', page: () => import('./pages/ServicesPage'), title: homeLabels.ref('servicesTitle') },
   ],
 };

@@ -3,8 +3,6 @@ import { defineLocales } from '../../lib/i18n';
 export const homeLocales = defineLocales(
   'home',
   {
-    homeTitle: 'Home',
-    servicesTitle: 'All services',
     welcomeTitle: 'Welcome to Bourse',
     welcomeText: 'Buy, sell and trade digital assets with confidence.',
     welcomeBack: 'Welcome back',
@@ -25,8 +23,6 @@ export const homeLocales = defineLocales(
   },
   {
     zh_CN: {
-      homeTitle: '首页',
-      servicesTitle: '全部服务',
       welcomeTitle: '欢迎来到 Bourse',
       welcomeText: '安全、便捷地买卖和交易数字资产。',
       welcomeBack: '欢迎回来',
@@ -46,8 +42,6 @@ export const homeLocales = defineLocales(
       language: '语言',
     },
     zh_HK: {
-      homeTitle: '首頁',
-      servicesTitle: '全部服務',
       welcomeTitle: '歡迎來到 Bourse',
       welcomeText: '安全、便捷地買賣和交易數字資產。',
       welcomeBack: '歡迎回來',
@@ -67,8 +61,6 @@ export const homeLocales = defineLocales(
       language: '語言',
     },
     es: {
-      homeTitle: 'Inicio',
-      servicesTitle: 'Todos los servicios',
       welcomeTitle: 'Bienvenido a Bourse',
       welcomeText: 'Compra, vende y opera activos digitales con confianza.',
       welcomeBack: 'Bienvenido de nuevo',
@@ -88,8 +80,6 @@ export const homeLocales = defineLocales(
       language: 'Idioma',
     },
     fr: {
-      homeTitle: 'Accueil',
-      servicesTitle: 'Tous les services',
       welcomeTitle: 'Bienvenue sur Bourse',
       welcomeText: 'Achetez, vendez et tradez des actifs numériques en toute confiance.',
       welcomeBack: 'Bon retour',

@@ -1,15 +1,16 @@
 import type { Feature } from '../../lib/feature';
-import { meLocales } from './locales';
+import { meLabels } from './labels';
 
 /** The Me tab. Later features (assets, security, invitations…) add their rows through their own routes. */
 export const meFeature: Feature = {
   name: 'me',
-  locales: [meLocales],
+  labels: meLabels,
+  locales: () => import('./locales').then((m) => [m.meLocales]),
   routes: [
     {
       path: '/pages/usreMei/usreMei',
       page: () => import('./pages/MePage'),
-      title: meLocales.ref('meTitle'),
+      title: meLabels.ref('meTitle'),
       tab: 'me',
     },
   ],

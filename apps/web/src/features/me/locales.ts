@@ -3,7 +3,6 @@ import { defineLocales } from '../../lib/i18n';
 export const meLocales = defineLocales(
   'me',
   {
-    meTitle: 'Me',
     loginOrRegister: 'Log in / Sign up',
     guestText: 'Log in to trade and manage your assets.',
     login: 'Log in',
@@ -28,7 +27,6 @@ export const meLocales = defineLocales(
   },
   {
     zh_CN: {
-      meTitle: '我的',
       loginOrRegister: '登录 / 注册',
       guestText: '登录后即可交易并管理您的资产。',
       login: '登录',
@@ -52,7 +50,6 @@ export const meLocales = defineLocales(
       loggedOut: '已退出登录',
     },
     zh_HK: {
-      meTitle: '我的',
       loginOrRegister: '登入 / 註冊',
       guestText: '登入後即可交易並管理您的資產。',
       login: '登入',
@@ -76,7 +73,6 @@ export const meLocales = defineLocales(
       loggedOut: '已登出',
     },
     es: {
-      meTitle: 'Yo',
       loginOrRegister: 'Iniciar sesión / Registrarse',
       guestText: 'Inicia sesión para operar y gestionar tus activos.',
       login: 'Iniciar sesión',
@@ -100,7 +96,6 @@ export const meLocales = defineLocales(
       loggedOut: 'Sesión cerrada',
     },
     fr: {
-      meTitle: 'Moi',
       loginOrRegister: 'Connexion / Inscription',
       guestText: 'Connectez-vous pour trader et gérer vos actifs.',
       login: 'Se connecter',

@@ -1,21 +1,22 @@
 import { EnvironmentOutline, GlobalOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
-import { settingsLocales } from './locales';
+import { settingsLabels } from './labels';
 
 /** Language, service line and the about page (version and update check). */
 export const settingsFeature: Feature = {
   name: 'settings',
-  locales: [settingsLocales],
+  labels: settingsLabels,
+  locales: () => import('./locales').then((m) => [m.settingsLocales]),
   routes: [
-    { path: '/pages/mine/lang', page: () => import('./pages/LangPage'), title: settingsLocales.ref('langTitle') },
-    { path: '/pages/mine/line', page: () => import('./pages/LinePage'), title: settingsLocales.ref('lineTitle') },
-    { path: '/pages/mine/about', page: () => import('./pages/AboutPage'), title: settingsLocales.ref('aboutTitle') },
+    { path: '/pages/mine/lang', page: () => import('./pages/LangPage'), title: settingsLabels.ref('langTitle') },
+    { path: '/pages/mine/line', page: () => import('./pages/LinePage'), title: settingsLabels.ref('lineTitle') },
+    { path: '/pages/mine/about', page: () => import('./pages/AboutPage'), title: settingsLabels.ref('aboutTitle') },
   ],
   services: [
     {
       id: 'language',
       path: '/pages/mine/lang',
-      label: settingsLocales.ref('langTitle'),
+      label: settingsLabels.ref('langTitle'),
       icon: GlobalOutline,
       group: 'settings',
       home: 40,
@@ -23,7 +24,7 @@ export const settingsFeature: Feature = {
     {
       id: 'line',
       path: '/pages/mine/line',
-      label: settingsLocales.ref('lineTitle'),
+      label: settingsLabels.ref('lineTitle'),
       icon: EnvironmentOutline,
       group: 'settings',
       home: 50,
@@ -31,7 +32,7 @@ export const settingsFeature: Feature = {
     {
       id: 'about',
       path: '/pages/mine/about',
-      label: settingsLocales.ref('aboutTitle'),
+      label: settingsLabels.ref('aboutTitle'),
       icon: InformationCircleOutline,
       group: 'settings',
       home: 55,

@@ -3,9 +3,6 @@ import { defineLocales } from '../../lib/i18n';
 export const settingsLocales = defineLocales(
   'settings',
   {
-    langTitle: 'Language',
-    lineTitle: 'Service line',
-    aboutTitle: 'About',
     langChanged: 'Language changed',
     lineHint: 'Every line is tested by ping; the fastest is chosen automatically, and you can pick another here.',
     measuring: 'Testing…',
@@ -29,9 +26,6 @@ export const settingsLocales = defineLocales(
   },
   {
     zh_CN: {
-      langTitle: '语言',
-      lineTitle: '线路选择',
-      aboutTitle: '关于我们',
       langChanged: '语言已切换',
       lineHint: '每条线路均通过测速检测，系统自动选择最快的线路，您也可以在此手动切换。',
       measuring: '测速中…',
@@ -54,9 +48,6 @@ export const settingsLocales = defineLocales(
       privacy: '隐私政策',
     },
     zh_HK: {
-      langTitle: '語言',
-      lineTitle: '線路選擇',
-      aboutTitle: '關於我們',
       langChanged: '語言已切換',
       lineHint: '每條線路均經測速檢測，系統自動選擇最快的線路，您亦可在此手動切換。',
       measuring: '測速中…',
@@ -79,9 +70,6 @@ export const settingsLocales = defineLocales(
       privacy: '私隱政策',
     },
     es: {
-      langTitle: 'Idioma',
-      lineTitle: 'Línea de servicio',
-      aboutTitle: 'Acerca de',
       langChanged: 'Idioma cambiado',
       lineHint: 'Cada línea se mide con un ping; se elige la más rápida automáticamente y aquí puedes elegir otra.',
       measuring: 'Midiendo…',
@@ -104,9 +92,6 @@ export const settingsLocales = defineLocales(
       privacy: 'Política de privacidad',
     },
     fr: {
-      langTitle: 'Langue',
-      lineTitle: 'Ligne de service',
-      aboutTitle: 'À propos',
       langChanged: 'Langue modifiée',
       lineHint:
         'Chaque ligne est testée par ping ; la plus rapide est choisie automatiquement, vous pouvez en choisir une autre ici.',
