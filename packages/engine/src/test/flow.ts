@@ -6,7 +6,10 @@ import type { Command, MarketSpec, OrderType, RestingOrder, Side, StpMode } from
  * the randomness in plain tuples lets fast-check shrink a failing flow to a handful of commands.
  */
 
-/** tick 5, step 10, 2 + 3 decimals; min notional 10.00 quote, so 1 step below a price of 1000 is too small. */
+/**
+ * tick 5, step 10, 2 + 3 decimals; min notional 0.10 quote (10 price units): price × qty must reach 10 × 10^3, so
+ * a single step (10) below a price of 1000 is too small.
+ */
 export const TEST_SPEC: MarketSpec = { priceScale: 2, qtyScale: 3, tickSize: 5, stepSize: 10, minNotional: 10 };
 
 const MID = 1000;
