@@ -1,3 +1,5 @@
+import { useSession } from './stores/session';
+
 /**
  * Navigation from outside React (the API client on 401, the live channel on code 400). The app installs the
  * router's navigate function at start; until then, and in tests, the hash is set directly.
@@ -47,4 +49,14 @@ export function afterLoginRoute(redirect: string | undefined): string {
 export function goToLogin(returnTo: string = currentRoute()): void {
   if (currentRoute().startsWith(LOGIN_PATH)) return;
   navigateTo(loginRoute(returnTo));
+}
+
+/**
+ * For actions that need a login (a "Buy" button on a public page): true when a login is stored; otherwise sends to
+ * the login page, which comes back here afterwards, and returns false.
+ */
+export function requireLogin(returnTo: string = currentRoute()): boolean {
+  if (useSession.getState().token !== null) return true;
+  navigateTo(loginRoute(returnTo));
+  return false;
 }
