@@ -4,10 +4,14 @@ import path from 'node:path';
 import { DEFAULT_CLIENT_KEY } from '@bourse/contract';
 import { z } from 'zod';
 import { findRepoRoot } from './lib/paths';
+import type { MarketSettings } from './modules/market/service';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** A non-negative decimal as text (percentages, amounts): parsed exactly where it is used, never as a float. */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal number such as 1.5');
 
 const LineConfig = z.object({ name: z.string().min(1), http: z.string(), ws: z.string() });
 
@@ -49,7 +53,40 @@ const Env = z.object({
   TRUST_PROXY: bool.default(false),
   // Simulated chain: a block every this many milliseconds; 0 mines only when told (tests, operator route).
   CHAIN_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
+  // Market data (modules/market/README.md): index prices, market makers, first-start history, live events.
+  PRICE_SOURCE: z.enum(['simulator', 'ccxt']).default('simulator'),
+  PRICE_SEED: z.string().min(1).default('bourse'),
+  PRICE_START: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = z.record(z.string(), decimal).safeParse(v ? safeJson(v) : {});
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: 'custom', message: 'PRICE_START must be JSON like {"BTC_USDT":"65000"}' });
+      return z.NEVER;
+    }),
+  PRICE_STEP_MS: z.coerce.number().int().min(10).default(1000),
+  CCXT_EXCHANGE: z.string().min(1).default('binance'),
+  CCXT_POLL_MS: z.coerce.number().int().min(1000).default(5000),
+  MARKET_MAKERS: z.enum(['on', 'off', '1', '0', 'true', 'false', 'yes', 'no']).optional(),
+  MARKET_MAKER_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  MARKET_MAKER_TAKES_PER_MINUTE: z.coerce.number().min(0).max(6000).default(12),
+  MARKET_BACKFILL_DAYS: z.coerce.number().int().min(0).max(366).default(30),
+  MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(3660).default(365),
+  MARKET_EVENT_MOVE_5M: decimal.default('1'),
+  MARKET_EVENT_ABNORMAL_1M: decimal.default('2'),
+  MARKET_EVENT_LARGE_TRADE: decimal.optional(),
+  MARKET_EVENT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
+  MARKET_PUBLISH_MS: z.coerce.number().int().min(50).default(1000),
 });
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 export interface Config {
   port: number;
@@ -74,6 +111,7 @@ export interface Config {
   trustProxy: boolean;
   repoRoot: string;
   chain: { blockMs: number };
+  market: MarketSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -111,6 +149,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     repoRoot,
     chain: { blockMs: e.CHAIN_BLOCK_MS },
+    market: {
+      priceSource: e.PRICE_SOURCE,
+      seed: e.PRICE_SEED,
+      startPrices: e.PRICE_START,
+      stepMs: e.PRICE_STEP_MS,
+      ccxt: { exchange: e.CCXT_EXCHANGE, pollMs: e.CCXT_POLL_MS },
+      makers: {
+        // On with the demo data unless told otherwise: a fresh install is a live market, tests are quiet.
+        enabled: e.MARKET_MAKERS === undefined ? e.DEMO_DATA : ['on', '1', 'true', 'yes'].includes(e.MARKET_MAKERS),
+        intervalMs: e.MARKET_MAKER_INTERVAL_MS,
+        takesPerMinute: e.MARKET_MAKER_TAKES_PER_MINUTE,
+      },
+      history: { minuteDays: e.MARKET_BACKFILL_DAYS, hourDays: e.MARKET_HISTORY_DAYS },
+      events: {
+        move5mPercent: e.MARKET_EVENT_MOVE_5M,
+        abnormal1mPercent: e.MARKET_EVENT_ABNORMAL_1M,
+        largeTradeQuote: e.MARKET_EVENT_LARGE_TRADE,
+        cooldownMs: e.MARKET_EVENT_COOLDOWN_SECONDS * 1000,
+      },
+      publishMs: e.MARKET_PUBLISH_MS,
+    },
   };
   return { ...config, ...overrides };
 }

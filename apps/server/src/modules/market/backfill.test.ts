@@ -43,7 +43,12 @@ function setup() {
     const market = new MarketService({ db, tx, clock, log, hub, ledger }, SETTINGS);
     market.attach({
       feed,
-      desk: { place: async () => undefined, cancel: async () => undefined, openOrders: () => [] },
+      desk: {
+        place: async () => undefined,
+        cancel: async () => undefined,
+        cancelAll: async () => undefined,
+        openOrders: () => [],
+      },
     });
     cleanups.push(() => market.close());
     await market.start();

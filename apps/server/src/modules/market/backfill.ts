@@ -92,25 +92,31 @@ export function simulateHistory(
 }
 
 function toUnitsCandle(f: FloatCandle, scale: number, plan: BackfillPlan, prng: Prng, quoteMean: number): CandleUnits {
-  const unit = 10 ** plan.scales.price / Number(plan.tick);
-  const price = (x: number): bigint => {
-    const ticks = BigInt(Math.max(1, Math.round(x * scale * unit)));
-    return ticks * plan.tick;
-  };
-  const o = price(f.o);
-  const c = price(f.c);
-  const h = price(f.h);
-  const l = price(f.l);
+  const tick = Number(plan.tick);
+  const perTick = (10 ** plan.scales.price / tick) * scale;
+  // Whole ticks (at least one) as numbers first, bigint once: the float prices end here.
+  const ticks = (x: number) => Math.max(1, Math.round(x * perTick));
+  const [o, h, l, c] = [ticks(f.o), ticks(f.h), ticks(f.l), ticks(f.c)];
+  const typical = Math.floor((o + h + l + c) / 4) * tick;
   // Busier when the price moves: lognormal noise around the mean, more on large candles.
   const move = Math.abs(Math.log(f.c / f.o));
   const quote = quoteMean * Math.exp(0.6 * prng.normal() - 0.18) * (1 + 40 * move);
-  const typical = (o + h + l + c) / 4n;
-  const steps = Math.round(
-    ((quote / (Number(typical) / 10 ** plan.scales.price)) * 10 ** plan.scales.quantity) / Number(plan.step),
+  const steps = Math.max(
+    0,
+    Math.round(((quote / typical) * 10 ** (plan.scales.price + plan.scales.quantity)) / Number(plan.step)),
   );
-  const v = BigInt(Math.max(0, steps)) * plan.step;
-  const qv = rescale(v * typical, plan.scales.price + plan.scales.quantity, plan.scales.quote, 'down');
-  return { t: f.t, o, h, l, c, v, qv, n: 0 };
+  const v = BigInt(steps) * plan.step;
+  const qv = rescale(v * BigInt(typical), plan.scales.price + plan.scales.quantity, plan.scales.quote, 'down');
+  return {
+    t: f.t,
+    o: BigInt(o) * plan.tick,
+    h: BigInt(h) * plan.tick,
+    l: BigInt(l) * plan.tick,
+    c: BigInt(c) * plan.tick,
+    v,
+    qv,
+    n: 0,
+  };
 }
 
 /** Every period's candles from the history: 5m–30m from the minute tier, 1h and longer over both tiers, 1m for a week. */

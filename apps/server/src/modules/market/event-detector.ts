@@ -87,8 +87,8 @@ export class EventDetector {
   private readonly abnormal: bigint;
 
   constructor(private readonly thresholds: EventThresholds = DEFAULT_THRESHOLDS) {
-    this.move5m = parseDecimal(thresholds.move5mPercent, PERCENT_SCALE);
-    this.abnormal = parseDecimal(thresholds.abnormal1mPercent, PERCENT_SCALE);
+    this.move5m = parsePercent(thresholds.move5mPercent);
+    this.abnormal = parsePercent(thresholds.abnormal1mPercent);
   }
 
   /** The events one batch of a market's trades (in time order) gives. */
@@ -182,6 +182,11 @@ export class EventDetector {
     }
     return state;
   }
+}
+
+/** A percentage at scale 4 (1% = 10000); digits beyond the fourth decimal are dropped. */
+function parsePercent(value: string): bigint {
+  return parseDecimal(value.replace(/(\.\d{4})\d+$/, '$1'), PERCENT_SCALE);
 }
 
 /** move / reference ≥ threshold (ppm of the reference), exactly. */

@@ -87,6 +87,7 @@ export class MarketData {
   private pendingEvents: MarketEvent[] = [];
   private timers: NodeJS.Timeout[] = [];
   private lastPrune = 0;
+  private marketCache: { at: number; list: SpotMarket[]; bySymbol: Map<string, SpotMarket> } | null = null;
   private closed = false;
 
   constructor(
@@ -124,14 +125,28 @@ export class MarketData {
     this.flush();
   }
 
+  /** The spot markets, read at most once a second (tickers of every market are asked for on every list). */
   markets(): SpotMarket[] {
-    return this.feed().markets();
+    return this.marketList().list;
   }
 
   hasMarket(symbol: string): boolean {
-    return this.feed()
-      .markets()
-      .some((m) => m.symbol === symbol);
+    return this.marketList(symbol).bySymbol.has(symbol);
+  }
+
+  /** Forgets the cached market list (markets were created or changed). */
+  refreshMarkets(): SpotMarket[] {
+    this.marketCache = null;
+    return this.markets();
+  }
+
+  private marketList(wanted?: string): { list: SpotMarket[]; bySymbol: Map<string, SpotMarket> } {
+    const now = performance.now();
+    const cached = this.marketCache;
+    if (cached && now - cached.at < 1000 && (wanted === undefined || cached.bySymbol.has(wanted))) return cached;
+    const list = this.feed().markets();
+    this.marketCache = { at: now, list, bySymbol: new Map(list.map((m) => [m.symbol, m])) };
+    return this.marketCache;
   }
 
   /** The newest one-minute close in index units (the simulator resumes there after a restart). */
@@ -142,9 +157,7 @@ export class MarketData {
   }
 
   market(symbol: string): SpotMarket {
-    const market = this.feed()
-      .markets()
-      .find((m) => m.symbol === symbol);
+    const market = this.marketList(symbol).bySymbol.get(symbol);
     if (!market) throw new DomainError('MARKET_NOT_FOUND');
     return market;
   }

@@ -57,6 +57,8 @@ export interface SpotDesk {
   /** Places an order for the system owner once it is durable; rejects with a DomainError when refused. */
   place(owner: string, input: BotOrderInput): Promise<void>;
   cancel(owner: string, orderId: number): Promise<void>;
+  /** Cancels every resting order of the owner (the bots were switched off). */
+  cancelAll(owner: string): Promise<void>;
   /** The owner's resting orders in a market (from memory, cheap). */
   openOrders(owner: string, symbol: string): BotOrder[];
 }

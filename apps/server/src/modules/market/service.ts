@@ -1,4 +1,4 @@
-import { parseDecimal, rescale } from '@bourse/contract';
+import { parseDecimal } from '@bourse/contract';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -10,7 +10,7 @@ import { backfillWindow, historyCandles, simulateHistory, writeHistory } from '.
 import { CcxtPriceSource, loadCcxtExchange } from './ccxt-source';
 import { DEFAULT_THRESHOLDS } from './event-detector';
 import { MarketData } from './market-data';
-import { type BotAccounts, DEFAULT_MAKER_OPTIONS, MarketMakers } from './market-maker';
+import { type BotAccounts, DEFAULT_MAKER_OPTIONS, MAKER_OWNER, MarketMakers, TAKER_OWNER } from './market-maker';
 import type { SpotDesk, SpotFeed } from './ports';
 import { INDEX_SCALE, type IndexPrice, type PriceSource } from './price-source';
 import { profileFor } from './profiles';
@@ -131,16 +131,25 @@ export class MarketService {
   async start(): Promise<void> {
     if (this.started || this.closed) return;
     this.started = true;
-    const symbols = this.data.markets().map((m) => m.symbol);
+    const symbols = this.data.refreshMarkets().map((m) => m.symbol);
     // Markets created since the feed was attached (the demo data) may have trades to catch up with.
     for (const symbol of symbols) this.data.catchUp(symbol);
     this.prices.track(symbols);
     if (this.prices instanceof CcxtPriceSource) await this.prices.poll();
     this.backfill = this.runBackfill(symbols);
     this.prices.start();
-    this.refreshTimer = setInterval(() => this.prices.track(this.data.markets().map((m) => m.symbol)), 30_000);
+    this.refreshTimer = setInterval(() => this.prices.track(this.data.refreshMarkets().map((m) => m.symbol)), 30_000);
     this.refreshTimer.unref();
-    if (this.settings.makers.enabled) {
+    if (!this.settings.makers.enabled) {
+      // Bots switched off: quotes left from an earlier run would go stale on the book.
+      for (const owner of [MAKER_OWNER, TAKER_OWNER]) {
+        await this.requireSpot()
+          .desk.cancelAll(owner)
+          .catch((error: unknown) => {
+            this.deps.log.warn({ err: error, owner }, 'market maker quotes could not be cancelled');
+          });
+      }
+    } else {
       // Funding goes through chain deposits; the server does not wait for it to listen.
       this.makersStarting = this.startMakers().catch((error: unknown) => {
         this.deps.log.error({ err: error }, 'market makers could not start');
@@ -208,13 +217,6 @@ export class MarketService {
     return this.prices.price(symbol);
   }
 
-  /** USDT per whole unit of `asset` from the index, in USDT ledger units (the wallet's valuation hook). */
-  usdtIndexPrice(asset: string): bigint | null {
-    const index = this.prices.price(`${asset}_USDT`);
-    if (!index) return null;
-    return rescale(index.price, INDEX_SCALE, this.deps.ledger.asset('USDT').scale, 'down');
-  }
-
   // ---- history ---------------------------------------------------------------------------------------------------
 
   /**
@@ -236,6 +238,7 @@ export class MarketService {
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
     for (const symbol of todo) {
       try {
+        await pause();
         if (this.closed) break;
         const marketStarted = performance.now();
         const market = this.data.market(symbol);

@@ -44,7 +44,9 @@ export class RandomWalk {
     const pull = this.reversionPerYear * (this.logAnchor - this.logPrice) * years;
     let move =
       pull - 0.5 * this.diffusion * this.diffusion * years + this.diffusion * Math.sqrt(years) * this.prng.normal();
-    const jumps = this.prng.poisson(this.jumpsPerYear * years);
+    // For the short steps of a walk a jump is rare enough that "at most one" is exact to λ²/2; longer steps draw a count.
+    const lambda = this.jumpsPerYear * years;
+    const jumps = lambda < 0.01 ? (this.prng.chance(lambda) ? 1 : 0) : this.prng.poisson(lambda);
     for (let i = 0; i < jumps; i++) move += this.profile.jumpSize * this.prng.normal();
     this.logPrice += move;
     return Math.exp(this.logPrice);

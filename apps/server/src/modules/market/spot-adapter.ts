@@ -46,6 +46,9 @@ export function spotDesk(spot: SpotService): SpotDesk {
     async cancel(owner, orderId) {
       await spot.cancelOrder(ownerOf(owner), orderId);
     },
+    async cancelAll(owner) {
+      if (spot.restingOrders(ownerOf(owner)).length > 0) await spot.cancelAll(ownerOf(owner));
+    },
     openOrders(owner, symbol): BotOrder[] {
       const market = spot.market(symbol);
       return spot.restingOrders(ownerOf(owner), symbol).flatMap((o) => {
