@@ -512,6 +512,7 @@ export class MarketData {
     try {
       const now = this.deps.clock.now();
       const tickers: Ticker[] = [];
+      const tickerWanted = hub.subscriberCount('ticker') > 0;
       for (const market of this.markets()) {
         const state = this.series.get(market.symbol);
         if (!state) continue;
@@ -520,7 +521,7 @@ export class MarketData {
         if (state.ticker.roll(now) || bidAsk !== state.lastBidAsk) state.tickerChanged = true;
         state.lastBidAsk = bidAsk;
         if (state.tickerChanged) {
-          tickers.push(this.ticker(market.symbol));
+          if (tickerWanted) tickers.push(this.ticker(market.symbol));
           state.tickerChanged = false;
         }
       }
@@ -529,8 +530,9 @@ export class MarketData {
       if (tickers.length > 0 || events.length > 0) hub.publish('ticker', '', { tickers, events } satisfies TickerFrame);
       for (const period of KLINE_PERIODS) {
         const frames: KlineFrame[] = [];
+        const wanted = hub.subscriberCount('kline', period) > 0;
         for (const state of this.series.values()) {
-          if (!state.klineChanged.delete(period)) continue;
+          if (!state.klineChanged.delete(period) || !wanted) continue;
           const candle = state.current.get(period);
           if (candle) frames.push({ symbol: state.symbol, period, candle: toWireCandle(candle, state.scales) });
         }
