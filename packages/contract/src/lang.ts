@@ -34,11 +34,23 @@ export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
 }
 
-/** BCP 47 tag for Intl formatting. zh_HK uses zh-Hant so compact numbers read 萬/億. */
+/**
+ * BCP 47 tag for Intl formatting. zh_HK dates and numbers use zh-Hant-HK; note that compact notation in zh-Hant-HK
+ * gives "123M" while plain zh-Hant gives 萬/億, so compact formatting uses `COMPACT_LOCALE`.
+ */
 export const LANG_LOCALE: Record<Lang, string> = {
   en: 'en-US',
   zh_CN: 'zh-CN',
   zh_HK: 'zh-Hant-HK',
+  es: 'es-ES',
+  fr: 'fr-FR',
+};
+
+/** Locale for compact numbers (units of 10 thousand and 100 million in Chinese: 万/亿, 萬/億). */
+export const COMPACT_LOCALE: Record<Lang, string> = {
+  en: 'en-US',
+  zh_CN: 'zh-CN',
+  zh_HK: 'zh-Hant',
   es: 'es-ES',
   fr: 'fr-FR',
 };

@@ -137,6 +137,15 @@ export const accountErrors = {
     'Las dos contraseñas no coinciden.',
     'Les deux mots de passe ne correspondent pas.',
   ),
+  ACCOUNT_REQUIRED: entry(
+    2060,
+    400,
+    'Please enter your email address or mobile number.',
+    '请输入邮箱或手机号',
+    '請輸入郵箱或手機號',
+    'Introduce tu correo electrónico o número móvil.',
+    'Veuillez saisir votre adresse e-mail ou votre numéro de mobile.',
+  ),
   EMAIL_INVALID: entry(
     2015,
     400,

@@ -18,7 +18,8 @@ export const AccountId = z
   .trim()
   .max(254, err('EMAIL_INVALID'))
   .superRefine((value, ctx) => {
-    if (value.includes('@')) {
+    if (value === '') ctx.addIssue({ code: 'custom', message: 'ACCOUNT_REQUIRED' });
+    else if (value.includes('@')) {
       if (!EMAIL_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: 'EMAIL_INVALID' });
     } else if (!MOBILE_NUMBER_PATTERN.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'MOBILE_INVALID' });

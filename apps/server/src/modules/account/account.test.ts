@@ -84,6 +84,7 @@ describe('registration', () => {
     ['passwords that differ', { password: 'secret123', confirmPassword: 'secret124' }, 'PASSWORDS_DO_NOT_MATCH'],
     ['the agreement not ticked', { agreement: false }, 'AGREEMENT_REQUIRED'],
     ['a malformed email', { account: 'carol@' }, 'EMAIL_INVALID'],
+    ['an empty account', { account: '' }, 'ACCOUNT_REQUIRED'],
     ['a 10-digit mobile number', { account: '1380013800' }, 'MOBILE_INVALID'],
     ['a wrong code', { code: '000000' }, 'WRONG_VERIFICATION_CODE'],
     ['a code that is not six digits', { code: '12ab' }, 'WRONG_VERIFICATION_CODE'],
