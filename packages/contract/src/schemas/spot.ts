@@ -305,6 +305,10 @@ export type DepthFrame = z.infer<typeof DepthFrame>;
 export const KlineFrame = z.object({ symbol: z.string(), period: KlinePeriod, candle: Candle });
 export type KlineFrame = z.infer<typeof KlineFrame>;
 
+/** `kline` {period}: the markets whose current candle changed since the last frame (the snapshot: every market). */
+export const KlineListFrame = z.array(KlineFrame);
+export type KlineListFrame = z.infer<typeof KlineListFrame>;
+
 /** `spot-entrust-order` (private): an open order changed; `spot history-order` (private): an order finished. */
 export const OrderFrame = z.object({ order: SpotOrder, fills: z.array(SpotFill) });
 export type OrderFrame = z.infer<typeof OrderFrame>;

@@ -1,4 +1,10 @@
-import { KlinePeriod, type KlineFrame, MarketSymbol, type SpotTickerFrame } from '@bourse/contract';
+import {
+  type KlineFrame,
+  type KlineListFrame,
+  KlinePeriod,
+  MarketSymbol,
+  type SpotTickerFrame,
+} from '@bourse/contract';
 import { z } from 'zod';
 import type { Hub } from '../../ws/hub';
 import type { MarketData } from './market-data';
@@ -29,7 +35,7 @@ export function registerMarketChannels(hub: Hub, data: MarketData): void {
     name: 'kline',
     params: z.object({ period: KlinePeriod }),
     topic: ({ period }) => period,
-    snapshot: ({ period }): KlineFrame[] => data.klineSnapshot(period),
+    snapshot: ({ period }): KlineListFrame => data.klineSnapshot(period),
   });
 
   hub.register({

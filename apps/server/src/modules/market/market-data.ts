@@ -3,6 +3,7 @@ import {
   formatDecimal,
   KLINE_PERIODS,
   type KlineFrame,
+  type KlineListFrame,
   type KlinePeriod,
   type MarketEvent,
   type PublicTrade,
@@ -536,7 +537,7 @@ export class MarketData {
           const candle = state.current.get(period);
           if (candle) frames.push({ symbol: state.symbol, period, candle: toWireCandle(candle, state.scales) });
         }
-        if (frames.length > 0) hub.publish('kline', period, frames);
+        if (frames.length > 0) hub.publish('kline', period, frames satisfies KlineListFrame);
       }
     } catch (error) {
       this.deps.log.error({ err: error }, 'market data could not be published');
@@ -547,7 +548,7 @@ export class MarketData {
     return { tickers: this.tickers(), events: this.events(undefined, TICKER_SNAPSHOT_EVENTS) };
   }
 
-  klineSnapshot(period: KlinePeriod): KlineFrame[] {
+  klineSnapshot(period: KlinePeriod): KlineListFrame {
     const frames: KlineFrame[] = [];
     for (const market of this.markets()) {
       const candle = this.currentCandle(market.symbol, period);

@@ -2,6 +2,7 @@ import type {
   Candle,
   Depth,
   KlineFrame,
+  KlineListFrame,
   MarketEvent,
   PublicTrade,
   SpotTickerFrame,
@@ -130,9 +131,9 @@ describe('a fresh install is a live market', () => {
       expect(trades.topic).toBe('BTC_USDT');
 
       live.send({ op: 'sub', channel: 'kline', period: '1m' });
-      const klines = (await live.next((f) => f.channel === 'kline')).data as KlineFrame[];
+      const klines = (await live.next((f) => f.channel === 'kline')).data as KlineListFrame;
       expect(klines.length).toBe(server.ctx.spot.markets().length);
-      await live.next((f) => f.channel === 'kline' && (f.data as KlineFrame[]).length > 0);
+      await live.next((f) => f.channel === 'kline' && (f.data as KlineListFrame).length > 0);
 
       live.send({ op: 'sub', channel: 'spot-kline', symbol: 'ETH_USDT', period: '5m' });
       const current = (await live.next((f) => f.channel === 'spot-kline')).data as KlineFrame;
