@@ -12,6 +12,7 @@ import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import type { EventBus } from './lib/events';
 import type { Transactions } from './lib/tx';
+import type { FileStore } from './lib/uploads';
 import type { AccountService } from './modules/account/service';
 import type { Chain } from './modules/chain/chain';
 import type { OperatorService } from './modules/admin/service';
@@ -19,6 +20,7 @@ import type { ContentService } from './modules/content/service';
 import type { LedgerService } from './modules/ledger/service';
 import type { WalletService } from './modules/wallet/service';
 import type { Notifier } from './modules/notify/notifier';
+import type { SecurityService } from './modules/security/service';
 import type { Hub } from './ws/hub';
 
 /** The Fastify instance routes are declared on: zod schemas type the handlers. */
@@ -49,4 +51,8 @@ export interface AppContext {
   /** Deposits, withdrawals, transfers, flash transfers; `addTransferGuard`, `usePriceSource` for other modules. */
   wallet: WalletService;
   content: ContentService;
+  /** Uploaded files (identity photos, avatars), outside the web root under config.uploadsDir. */
+  uploads: FileStore;
+  /** Two-factor, identity (`requireVerified`), login devices, newcomer tasks. */
+  security: SecurityService;
 }

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
-import { APP_VERSION } from '@bourse/contract';
+import { APP_VERSION, IDENTITY_PHOTO_MAX_BYTES } from '@bourse/contract';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
@@ -18,6 +19,7 @@ import { installEnvelope } from './http/envelope';
 import { type Clock, systemClock } from './lib/clock';
 import { EventBus } from './lib/events';
 import { Transactions } from './lib/tx';
+import { FileStore } from './lib/uploads';
 import { VerificationCodes } from './modules/account/codes';
 import { FailureLimiter } from './modules/account/limiter';
 import { createAccountRepo } from './modules/account/repo';
@@ -33,6 +35,13 @@ import { ContentService } from './modules/content/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { LedgerService } from './modules/ledger/service';
 import { createNotifier } from './modules/notify/notifier';
+import { DeviceService } from './modules/security/devices';
+import { IdentityService } from './modules/security/identity';
+import { createSecurityRepo } from './modules/security/repo';
+import { securityRoutes } from './modules/security/routes';
+import { SecretBox } from './modules/security/secret-box';
+import { SecurityService } from './modules/security/service';
+import { TwoFactorService } from './modules/security/two-factor';
 import { walletAdminRoutes } from './modules/wallet/admin-routes';
 import { createWalletRepo } from './modules/wallet/repo';
 import { walletRoutes } from './modules/wallet/routes';
@@ -89,6 +98,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ledger = new LedgerService(db, tx, clock);
   const chain = new SimulatedChain(db, tx, clock, log, config.chain.blockMs);
   const wallet = new WalletService(tx, createWalletRepo(db), ledger, accounts, operators, chain, clock, log);
+  const uploads = new FileStore(config.uploadsDir);
+  const securityRepo = createSecurityRepo(db);
+  const security = new SecurityService(
+    new TwoFactorService(
+      tx,
+      securityRepo,
+      clock,
+      accounts,
+      new SecretBox(config.secretKey, 'two-factor'),
+      new FailureLimiter(clock, 5, 15 * 60_000),
+    ),
+    new IdentityService(tx, securityRepo, clock, uploads, accounts, operators, events),
+    new DeviceService(tx, sessions),
+    accounts,
+    ledger,
+    clock,
+  );
+  security.install();
   const hub = new Hub(sessions, clock, log);
   events.on('session.revoked', ({ sessionId }) => hub.revokeSession(sessionId));
   const content = new ContentService(tx, createContentRepo(db), clock, operators, hub, config);
@@ -108,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     chain,
     wallet,
     content,
+    uploads,
+    security,
   };
 
   // HTTP plumbing
@@ -127,6 +156,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installCipherEnvelope(app, config.clientKey);
   installAuth(app, sessions, operators);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  // Uploads stream past the 1 MB JSON body limit under their own limits; each route narrows them (readImageForm).
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IDENTITY_PHOTO_MAX_BYTES, files: 3, fields: 10, fieldSize: 1024, parts: 13, headerPairs: 100 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -148,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   contentRoutes(app, ctx);
   walletRoutes(app, ctx);
   walletAdminRoutes(app, ctx);
+  securityRoutes(app, ctx);
 
   // Live channel
   hub.register(content.homeChannel());
