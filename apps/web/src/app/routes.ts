@@ -2,6 +2,7 @@ import { authFeature } from '../features/auth';
 import { contentFeature } from '../features/content';
 import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
+import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import type { Feature, FeatureRoute } from '../lib/feature';
 import { type AnyLocaleBundle, loadLocaleBundles } from '../lib/i18n';
@@ -11,7 +12,14 @@ import { commonLocales } from '../lib/locales';
  * Every feature of the app. A new feature adds its folder under `features/` and one line here; its routes,
  * shortcuts and translations come with it.
  */
-export const features: readonly Feature[] = [homeFeature, contentFeature, authFeature, settingsFeature, meFeature];
+export const features: readonly Feature[] = [
+  homeFeature,
+  contentFeature,
+  authFeature,
+  settingsFeature,
+  meFeature,
+  securityFeature,
+];
 
 /** A feature's page, loaded together with the feature's texts when they are lazy. */
 function withFeatureTexts(route: FeatureRoute, feature: Feature): FeatureRoute {

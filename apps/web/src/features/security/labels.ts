@@ -1,0 +1,63 @@
+import { defineLocales } from '../../lib/i18n';
+
+/** Route titles and Me-page labels: shipped with the first page (the page texts are in locales.ts, loaded lazily). */
+export const securityLabels = defineLocales(
+  'securityLabels',
+  {
+    safetyTitle: 'Security',
+    updatePwdTitle: 'Login password',
+    googleTitle: 'Two-factor authentication',
+    googleVerifyTitle: 'Turn on two-factor',
+    googleCloseTitle: 'Turn off two-factor',
+    identityTitle: 'Identity verification',
+    manageTitle: 'Account management',
+    infoTitle: 'Edit profile',
+    newcomerTitle: 'Newcomer centre',
+  },
+  {
+    zh_CN: {
+      safetyTitle: '安全中心',
+      updatePwdTitle: '登录密码',
+      googleTitle: '谷歌验证',
+      googleVerifyTitle: '开启谷歌验证',
+      googleCloseTitle: '关闭谷歌验证',
+      identityTitle: '实名认证',
+      manageTitle: '账户管理',
+      infoTitle: '编辑资料',
+      newcomerTitle: '新手中心',
+    },
+    zh_HK: {
+      safetyTitle: '安全中心',
+      updatePwdTitle: '登入密碼',
+      googleTitle: '谷歌驗證',
+      googleVerifyTitle: '開啟谷歌驗證',
+      googleCloseTitle: '關閉谷歌驗證',
+      identityTitle: '實名認證',
+      manageTitle: '帳戶管理',
+      infoTitle: '編輯資料',
+      newcomerTitle: '新手中心',
+    },
+    es: {
+      safetyTitle: 'Seguridad',
+      updatePwdTitle: 'Contraseña de acceso',
+      googleTitle: 'Verificación en dos pasos',
+      googleVerifyTitle: 'Activar doble factor',
+      googleCloseTitle: 'Desactivar doble factor',
+      identityTitle: 'Verificación de identidad',
+      manageTitle: 'Gestión de la cuenta',
+      infoTitle: 'Editar perfil',
+      newcomerTitle: 'Centro de bienvenida',
+    },
+    fr: {
+      safetyTitle: 'Sécurité',
+      updatePwdTitle: 'Mot de passe de connexion',
+      googleTitle: 'Authentification à deux facteurs',
+      googleVerifyTitle: 'Activer la double authentification',
+      googleCloseTitle: 'Désactiver la double authentification',
+      identityTitle: "Vérification d'identité",
+      manageTitle: 'Gestion du compte',
+      infoTitle: 'Modifier le profil',
+      newcomerTitle: 'Espace nouveaux venus',
+    },
+  },
+);

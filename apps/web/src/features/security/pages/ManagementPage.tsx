@@ -1,0 +1,260 @@
+import { BindAccountBody, type LoginSession, SendCodeBody } from '@bourse/contract';
+import { Button, Dialog, List, Popup } from 'antd-mobile';
+import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { ListSkeleton, QueryError } from '../../../components/BlockState';
+import { CodeButton } from '../../../components/form/CodeButton';
+import { TextField } from '../../../components/form/TextField';
+import { useLocale } from '../../../hooks/useLocale';
+import type { PageProps } from '../../../lib/feature';
+import { formatDate } from '../../../lib/format';
+import { useCommonT } from '../../../lib/locales';
+import { useSettings } from '../../../lib/stores/settings';
+import { toast } from '../../../lib/toast';
+import { validate } from '../../../lib/validation';
+import {
+  useBindAccount,
+  useRevokeOtherSessions,
+  useRevokeSession,
+  useSecurityOverview,
+  useSendCode,
+  useSessions,
+} from '../api';
+import { CodeField } from '../components/CodeField';
+import { Notice } from '../components/Notice';
+import { useFormState } from '../components/useFormState';
+import { useSecurityT } from '../locales';
+import '../security.css';
+
+type Kind = 'email' | 'phone';
+
+/** Binds the address the account lacks: a code sent to it, the login password, two-factor when on. */
+function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean; onDone(): void }) {
+  const t = useSecurityT();
+  const lang = useSettings((s) => s.lang);
+  const sendCode = useSendCode();
+  const bind = useBindAccount();
+  const { values, errors, setErrors, set } = useFormState({ account: '', code: '', password: '', totp: '' });
+
+  const send = async (): Promise<number | null> => {
+    const checked = validate(SendCodeBody, { account: values.account, scene: 'bind' }, lang);
+    if (!checked.ok) {
+      setErrors((e) => ({ ...e, account: checked.errors.account ?? '' }));
+      return null;
+    }
+    try {
+      const sent = await sendCode.mutateAsync(checked.data);
+      toast(t('codeSent', { to: sent.sentTo }), 'success');
+      return sent.resendAfter;
+    } catch {
+      return null;
+    }
+  };
+
+  const submit = async () => {
+    const body = { ...values, totp: twoFactor ? values.totp : undefined };
+    const checked = validate(BindAccountBody, body, lang);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    try {
+      await bind.mutateAsync(checked.data);
+      toast(t('bound'), 'success');
+      onDone();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  return (
+    <form
+      className="form sec-sheet"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="sec-sheet__title">{kind === 'email' ? t('bindEmail') : t('bindPhone')}</h2>
+      <Notice>{t('bindNotice')}</Notice>
+      <TextField
+        name="account"
+        label={kind === 'email' ? t('newEmail') : t('newPhone')}
+        placeholder={kind === 'email' ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
+        value={values.account}
+        onChange={set('account')}
+        error={errors.account}
+        type={kind === 'email' ? 'email' : 'tel'}
+        inputMode={kind === 'email' ? 'email' : 'tel'}
+        maxLength={kind === 'email' ? 254 : 11}
+        autoComplete={kind === 'email' ? 'email' : 'tel'}
+      />
+      <TextField
+        name="code"
+        label={t('code')}
+        placeholder={t('codePlaceholder')}
+        value={values.code}
+        onChange={(v) => set('code')(v.replace(/\D/g, '').slice(0, 6))}
+        error={errors.code}
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="one-time-code"
+        extra={
+          <CodeButton onSend={send} label={t('sendCode')} countdownLabel={(seconds) => t('resendIn', { seconds })} />
+        }
+      />
+      <TextField
+        name="password"
+        label={t('loginPassword')}
+        placeholder={t('loginPasswordPlaceholder')}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        type="password"
+        autoComplete="current-password"
+        maxLength={128}
+        toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
+      />
+      {twoFactor && <CodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
+      <Button className="sec-submit" block color="primary" type="submit" loading={bind.isPending}>
+        {t('bind')}
+      </Button>
+    </form>
+  );
+}
+
+function SessionRow({ session }: { session: LoginSession }) {
+  const t = useSecurityT();
+  const common = useCommonT();
+  const locale = useLocale();
+  const revoke = useRevokeSession();
+  const name = session.device || t('unknownDevice');
+
+  const signOut = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('signOutConfirm', { device: name }),
+      confirmText: t('signOut'),
+      cancelText: common('cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await revoke.mutateAsync(session.id);
+      toast(t('signedOut'), 'success');
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  return (
+    <li className="sec-device" data-current={session.current || undefined}>
+      <div className="sec-device__head">
+        <span className="sec-device__name">{name}</span>
+        {session.current ? (
+          <span className="sec-tag sec-tag--ok">{t('thisDevice')}</span>
+        ) : (
+          <Button size="mini" fill="outline" loading={revoke.isPending} onClick={() => void signOut()}>
+            {t('signOut')}
+          </Button>
+        )}
+      </div>
+      <div className="sec-device__meta">
+        {session.ip && <span className="num">{session.ip}</span>}
+        <span>{t('lastActive', { time: formatDate(session.lastUsedAt, locale) })}</span>
+        <span>{t('signedInAt', { time: formatDate(session.createdAt, locale) })}</span>
+      </div>
+    </li>
+  );
+}
+
+/** /pages/usreMei/manage-ment — bound email and phone, login devices, signing out elsewhere. */
+export default function ManagementPage(_props: PageProps) {
+  const t = useSecurityT();
+  const common = useCommonT();
+  const overview = useSecurityOverview();
+  const sessions = useSessions();
+  const revokeOthers = useRevokeOtherSessions();
+  const [binding, setBinding] = useState<Kind | null>(null);
+
+  if (overview.isPending || sessions.isPending) return <ListSkeleton rows={6} />;
+  if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} />;
+  if (sessions.isError) return <QueryError error={sessions.error} onRetry={() => void sessions.refetch()} />;
+  const o = overview.data;
+  const others = sessions.data.filter((s) => !s.current).length;
+
+  const signOutOthers = async () => {
+    const confirmed = await Dialog.confirm({
+      content: t('signOutOthersConfirm'),
+      confirmText: t('signOut'),
+      cancelText: common('cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      const { revoked } = await revokeOthers.mutateAsync();
+      toast(t('signedOutOthers', { count: revoked }), 'success');
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  const address = (kind: Kind, value: string | null) =>
+    value ?? (
+      <button type="button" className="sec-link" onClick={() => setBinding(kind)}>
+        {t('bind')}
+      </button>
+    );
+
+  return (
+    <div className="sec">
+      <List className="app-list sec-list" header={t('boundAccounts')}>
+        <List.Item
+          prefix={<MailOutline />}
+          extra={address('email', o.email)}
+          onClick={o.email === null ? () => setBinding('email') : undefined}
+          arrowIcon={o.email === null ? undefined : false}
+        >
+          {t('email')}
+        </List.Item>
+        <List.Item
+          prefix={<PhonebookOutline />}
+          extra={address('phone', o.phone)}
+          onClick={o.phone === null ? () => setBinding('phone') : undefined}
+          arrowIcon={o.phone === null ? undefined : false}
+        >
+          {t('phone')}
+        </List.Item>
+      </List>
+
+      <h3 className="sec-heading">{t('devices')}</h3>
+      <ul className="sec-devices">
+        {sessions.data.map((s) => (
+          <SessionRow key={s.id} session={s} />
+        ))}
+      </ul>
+      {others > 0 ? (
+        <Button
+          className="sec-submit"
+          block
+          fill="outline"
+          color="danger"
+          loading={revokeOthers.isPending}
+          onClick={() => void signOutOthers()}
+        >
+          {t('signOutOthers')}
+        </Button>
+      ) : (
+        <p className="sec-hint sec-hint--center">{t('noOtherDevices')}</p>
+      )}
+
+      <Popup
+        visible={binding !== null}
+        onMaskClick={() => setBinding(null)}
+        onClose={() => setBinding(null)}
+        bodyClassName="sec-popup"
+        destroyOnClose
+      >
+        {binding && <BindForm kind={binding} twoFactor={o.twoFactor} onDone={() => setBinding(null)} />}
+      </Popup>
+    </div>
+  );
+}
