@@ -23,7 +23,7 @@ class FakeDesk implements SpotDesk {
     }
   }
 
-  async cancel(owner: string, orderId: number): Promise<void> {
+  async cancel(_owner: string, orderId: number): Promise<void> {
     if (this.refuse) throw new DomainError('ORDER_NOT_FOUND');
     this.cancelled.push(orderId);
     this.resting.delete(orderId);
