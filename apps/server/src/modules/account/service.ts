@@ -277,12 +277,18 @@ export class AccountService {
     const user = this.requireUser(uid);
     if (user.fund_password_hash !== null) throw new DomainError('ALREADY_HANDLED');
     if (!(await verifyPassword(user.password_hash, loginPassword))) throw new DomainError('WRONG_LOGIN_PASSWORD');
-    this.repo.setFundPassword(uid, await hashPassword(fundPassword));
+    const hash = await hashPassword(fundPassword);
+    this.tx.run(() => {
+      // Again inside the transaction: a parallel request may have set it while we hashed.
+      if (this.requireUser(uid).fund_password_hash !== null) throw new DomainError('ALREADY_HANDLED');
+      this.repo.setFundPassword(uid, hash);
+    });
   }
 
   async changeFundPassword(uid: number, oldFundPassword: string, fundPassword: string): Promise<void> {
     await this.verifyFundPassword(uid, oldFundPassword);
-    this.repo.setFundPassword(uid, await hashPassword(fundPassword));
+    const hash = await hashPassword(fundPassword);
+    this.tx.run(() => this.repo.setFundPassword(uid, hash));
   }
 
   /** Forgotten fund password: a security code sent to the bound account replaces it. */
@@ -312,15 +318,15 @@ export class AccountService {
     // Re-read after the await: a parallel request may have counted a failure meanwhile.
     const current = this.requireUser(uid);
     if (ok) {
-      if (current.fund_password_failures !== 0) this.repo.recordFundFailure(uid, 0, null);
+      if (current.fund_password_failures !== 0) this.tx.run(() => this.repo.recordFundFailure(uid, 0, null));
       return;
     }
     const failures = current.fund_password_failures + 1;
     if (failures >= this.fundPolicy.maxFailures) {
-      this.repo.recordFundFailure(uid, 0, now + this.fundPolicy.lockMs);
+      this.tx.run(() => this.repo.recordFundFailure(uid, 0, now + this.fundPolicy.lockMs));
       throw new DomainError('FUND_PASSWORD_LOCKED', { minutes: Math.ceil(this.fundPolicy.lockMs / 60_000) });
     }
-    this.repo.recordFundFailure(uid, failures, null);
+    this.tx.run(() => this.repo.recordFundFailure(uid, failures, null));
     throw new DomainError('WRONG_FUND_PASSWORD', { left: this.fundPolicy.maxFailures - failures });
   }
 
