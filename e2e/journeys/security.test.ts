@@ -328,6 +328,35 @@ describe('security journey', () => {
     }
   });
 
+  it('a nickname and an avatar set on the profile page show on Me', async () => {
+    const storage = await registerViaApi(server, uniqueEmail('profile'), PASSWORD);
+    const app = await newPage(browser, server.url, { lang: 'en', theme: 'light', storage });
+    const { page } = app;
+    try {
+      await app.go('/pages/usreMei/update_information');
+      const nickname = `Ada ${Date.now() % 100_000}`;
+      await fill(app, 'nickname', nickname);
+      await page.locator('button[type="submit"]').click();
+      await page.locator('.adm-toast-main', { hasText: 'Saved' }).waitFor();
+      await page.setInputFiles('input[name="avatar"]', {
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: pngImage(96, [46, 160, 120]),
+      });
+      await page.locator('.sec-avatar__image').waitFor();
+      await screenshot(page, 'security-profile-avatar');
+      await app.go('/pages/usreMei/usreMei');
+      await page.locator('.me-avatar__image').waitFor();
+      await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+      expect(await page.locator('.me-profile__name').textContent()).toBe(nickname);
+      expect(await page.locator('.me-avatar__image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+      await screenshot(page, 'security-me-avatar');
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   const looks: { lang: AppLang; theme: AppTheme }[] = [
     { lang: 'en', theme: 'dark' },
     { lang: 'en', theme: 'light' },

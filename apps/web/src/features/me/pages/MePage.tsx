@@ -9,6 +9,7 @@ import type { FeatureService } from '../../../lib/feature';
 import { copyText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
 import { LANG_NAMES, useMessage } from '../../../lib/i18n';
+import { serverUrl } from '../../../lib/lines';
 import { useCommonT } from '../../../lib/locales';
 import { useRegistry, useServices } from '../../../lib/registry';
 import { type UpDown, useSettings } from '../../../lib/stores/settings';
@@ -92,7 +93,11 @@ export default function MePage(_props: PageProps) {
       {profile ? (
         <section className="me-profile">
           <div className="me-avatar" aria-hidden="true">
-            {(profile.nickname ?? profile.email ?? profile.phone ?? '?').slice(0, 1).toUpperCase()}
+            {profile.avatar ? (
+              <img className="me-avatar__image" src={serverUrl(profile.avatar)} alt="" />
+            ) : (
+              (profile.nickname ?? profile.email ?? profile.phone ?? '?').slice(0, 1).toUpperCase()
+            )}
           </div>
           <div className="me-profile__body">
             <div className="me-profile__name">{profile.nickname ?? t('defaultNickname')}</div>
