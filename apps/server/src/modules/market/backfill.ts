@@ -95,28 +95,20 @@ function toUnitsCandle(f: FloatCandle, scale: number, plan: BackfillPlan, prng: 
   const tick = Number(plan.tick);
   const perTick = (10 ** plan.scales.price / tick) * scale;
   // Whole ticks (at least one) as numbers first, bigint once: the float prices end here.
-  const ticks = (x: number) => Math.max(1, Math.round(x * perTick));
-  const [o, h, l, c] = [ticks(f.o), ticks(f.h), ticks(f.l), ticks(f.c)];
+  const o = Math.max(1, Math.round(f.o * perTick));
+  const h = Math.max(1, Math.round(f.h * perTick));
+  const l = Math.max(1, Math.round(f.l * perTick));
+  const c = Math.max(1, Math.round(f.c * perTick));
   const typical = Math.floor((o + h + l + c) / 4) * tick;
   // Busier when the price moves: lognormal noise around the mean, more on large candles.
   const move = Math.abs(Math.log(f.c / f.o));
   const quote = quoteMean * Math.exp(0.6 * prng.normal() - 0.18) * (1 + 40 * move);
-  const steps = Math.max(
-    0,
-    Math.round(((quote / typical) * 10 ** (plan.scales.price + plan.scales.quantity)) / Number(plan.step)),
-  );
+  const units = 10 ** (plan.scales.price + plan.scales.quantity);
+  const steps = Math.max(0, Math.round(((quote / typical) * units) / Number(plan.step)));
   const v = BigInt(steps) * plan.step;
   const qv = rescale(v * BigInt(typical), plan.scales.price + plan.scales.quantity, plan.scales.quote, 'down');
-  return {
-    t: f.t,
-    o: BigInt(o) * plan.tick,
-    h: BigInt(h) * plan.tick,
-    l: BigInt(l) * plan.tick,
-    c: BigInt(c) * plan.tick,
-    v,
-    qv,
-    n: 0,
-  };
+  const t = plan.tick;
+  return { t: f.t, o: BigInt(o) * t, h: BigInt(h) * t, l: BigInt(l) * t, c: BigInt(c) * t, v, qv, n: 0 };
 }
 
 /** Every period's candles from the history: 5m–30m from the minute tier, 1h and longer over both tiers, 1m for a week. */
