@@ -77,6 +77,7 @@ export type NetworkInfo = z.infer<typeof NetworkInfo>;
 export const CoinInfo = z.object({
   asset: z.string(),
   name: z.string(),
+  scale: z.number().int().describe('decimal places of the ledger: amounts may not have more'),
   displayPrecision: z.number().int(),
   networks: z.array(NetworkInfo),
 });
@@ -90,6 +91,7 @@ export const CoinNetworkQuery = z.object({ asset: CoinCode, network: NetworkCode
 export const AssetBalance = z.object({
   asset: z.string(),
   name: z.string(),
+  scale: z.number().int(),
   displayPrecision: z.number().int(),
   available: DecimalString,
   frozen: DecimalString,

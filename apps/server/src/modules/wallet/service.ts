@@ -232,6 +232,7 @@ export class WalletService {
       .map((a) => ({
         asset: a.code,
         name: a.name,
+        scale: a.scale,
         displayPrecision: a.display_precision,
         networks: byAsset.get(a.code) ?? [],
       }));
@@ -258,6 +259,7 @@ export class WalletService {
           return {
             asset: a.code,
             name: a.name,
+            scale: a.scale,
             displayPrecision: a.display_precision,
             available: formatDecimal(b.available, a.scale),
             frozen: formatDecimal(b.frozen, a.scale),
