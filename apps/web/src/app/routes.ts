@@ -4,6 +4,7 @@ import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
+import { walletFeature } from '../features/wallet';
 import type { Feature, FeatureRoute } from '../lib/feature';
 import { type AnyLocaleBundle, loadLocaleBundles } from '../lib/i18n';
 import { commonLocales } from '../lib/locales';
@@ -19,6 +20,7 @@ export const features: readonly Feature[] = [
   settingsFeature,
   meFeature,
   securityFeature,
+  walletFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts when they are lazy. */

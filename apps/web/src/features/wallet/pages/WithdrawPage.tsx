@@ -1,0 +1,367 @@
+import { ERRORS, type ErrorKey, errorMessage, type ErrorParams, type WithdrawInfo } from '@bourse/contract';
+import { Button } from 'antd-mobile';
+import { ExclamationCircleOutline, LockOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EmptyState, QueryError } from '../../../components/BlockState';
+import { TextField } from '../../../components/form/TextField';
+import { NavRight } from '../../../components/PageChrome';
+import { useLocale } from '../../../hooks/useLocale';
+import { ApiError } from '../../../lib/api';
+import { readText } from '../../../lib/clipboard';
+import type { PageProps } from '../../../lib/feature';
+import { formatDate } from '../../../lib/format';
+import { useSettings } from '../../../lib/stores/settings';
+import { toast } from '../../../lib/toast';
+import { fromUnits, toUnits } from '../amount';
+import { newRequestId, useCoins, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
+import { AddressBookPopup } from '../components/AddressBookPopup';
+import { Amount } from '../components/Amount';
+import { AmountField } from '../components/AmountField';
+import { CoinRow } from '../components/CoinRow';
+import { FundPasswordPopup } from '../components/FundPasswordPopup';
+import { NetworkSelector } from '../components/NetworkSelector';
+import { StatusTag } from '../components/StatusTag';
+import { useWalletT } from '../locales';
+import { WALLET_PATHS, withQuery } from '../paths';
+import '../wallet.css';
+
+/** Errors the security popup shows in place; anything else closes it. */
+const POPUP_ERRORS: ReadonlySet<number> = new Set([
+  ERRORS.WRONG_FUND_PASSWORD.code,
+  ERRORS.FUND_PASSWORD_FORMAT.code,
+  ERRORS.TWO_FACTOR_REQUIRED.code,
+  ERRORS.WRONG_TWO_FACTOR_CODE.code,
+  ERRORS.TWO_FACTOR_FORMAT.code,
+]);
+
+interface Problem {
+  key: ErrorKey;
+  params?: ErrorParams;
+}
+
+/** The rules the server applies, checked before asking for the fund password (the server checks them again). */
+function checkAmount(info: WithdrawInfo, scale: number, amount: string, asset: string): Problem | null {
+  const units = toUnits(amount, scale);
+  if (units === null || units === 0n) return { key: 'AMOUNT_INVALID' };
+  const places = (amount.split('.')[1] ?? '').replace(/0+$/, '').length;
+  if (places > info.withdrawPrecision) return { key: 'AMOUNT_PRECISION', params: { decimals: info.withdrawPrecision } };
+  const min = toUnits(info.withdrawMin, scale) ?? 0n;
+  if (units < min) return { key: 'BELOW_MIN_WITHDRAWAL', params: { min: info.withdrawMin, asset } };
+  const max = info.withdrawMax === null ? null : toUnits(info.withdrawMax, scale);
+  if (max !== null && units > max)
+    return { key: 'ABOVE_MAX_WITHDRAWAL', params: { max: info.withdrawMax ?? '', asset } };
+  const fee = toUnits(info.withdrawFee, scale) ?? 0n;
+  if (units + fee > (toUnits(info.available, scale) ?? 0n)) return { key: 'INSUFFICIENT_BALANCE' };
+  return null;
+}
+
+/** /pages/usreMei/withdraw?coin=&network= (R) — address, amount, fee and what arrives; fund password to submit. */
+export default function WithdrawPage({ query }: PageProps) {
+  const t = useWalletT();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const lang = useSettings((s) => s.lang);
+  const coins = useCoins();
+  const asset = (query.coin ?? 'USDT').toUpperCase();
+  const coin = coins.data?.find((c) => c.asset === asset);
+  const networks = coin?.networks.filter((n) => n.withdrawEnabled) ?? [];
+  const network = networks.find((n) => n.network === query.network) ?? networks[0];
+  const info = useWithdrawInfo(asset, network?.network ?? '');
+  const recent = useWithdrawals(asset);
+  const withdraw = useWithdraw();
+  const scale = coin?.scale ?? 8;
+  const precision = coin?.displayPrecision ?? 8;
+
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [remark, setRemark] = useState('');
+  const [errors, setErrors] = useState<{ address?: string; amount?: string }>({});
+  const [confirming, setConfirming] = useState(false);
+  const [popupError, setPopupError] = useState<string>();
+  const [bookOpen, setBookOpen] = useState(false);
+  // One key per withdrawal the user means to make: a retry after a lost answer cannot withdraw twice.
+  const [requestId, setRequestId] = useState(newRequestId);
+
+  const data = info.data;
+  const amountUnits = toUnits(amount, scale);
+  const feeUnits = data ? (toUnits(data.withdrawFee, scale) ?? 0n) : 0n;
+  const lockedUntil = data?.lockedUntil ?? null;
+  const locked = lockedUntil !== null;
+  const message = (p: Problem) => errorMessage(p.key, lang, p.params);
+
+  const replace = (next: Record<string, string>) => {
+    setErrors({});
+    void navigate(withQuery(WALLET_PATHS.withdraw, { coin: asset, network: network?.network, ...next }), {
+      replace: true,
+    });
+  };
+
+  const review = () => {
+    if (!data) return;
+    if (!data.fundPasswordSet) {
+      void navigate(WALLET_PATHS.fundPassword);
+      return;
+    }
+    const next: { address?: string; amount?: string } = {};
+    if (address.trim() === '') next.address = message({ key: 'WRONG_ADDRESS' });
+    const problem = checkAmount(data, scale, amount, asset);
+    if (problem) next.amount = message(problem);
+    setErrors(next);
+    if (next.address || next.amount) return;
+    setPopupError(undefined);
+    setConfirming(true);
+  };
+
+  const submit = async (fundPassword: string, twoFactorCode: string | undefined) => {
+    if (!network) return;
+    try {
+      const result = await withdraw.mutateAsync({
+        asset,
+        network: network.network,
+        address: address.trim(),
+        amount,
+        remark: remark.trim() || undefined,
+        fundPassword,
+        twoFactorCode,
+        requestId,
+      });
+      setConfirming(false);
+      setRequestId(newRequestId());
+      setAmount('');
+      toast(t('withdrawSubmitted'), 'success');
+      void navigate(withQuery(WALLET_PATHS.withdrawDetail, { id: result.id }));
+    } catch (error) {
+      if (!(error instanceof ApiError)) return;
+      if (POPUP_ERRORS.has(error.code)) {
+        setPopupError(error.msg);
+        return;
+      }
+      setConfirming(false);
+      toast(error.msg);
+      if (error.code === ERRORS.ALREADY_HANDLED.code) setRequestId(newRequestId());
+      if (error.code === ERRORS.WRONG_ADDRESS.code || error.code === ERRORS.WITHDRAW_OWN_ADDRESS.code) {
+        setErrors({ address: error.msg });
+      } else if (error.code >= 3000 && error.code < 4000) {
+        setErrors({ amount: error.msg });
+      }
+      void info.refetch();
+    }
+  };
+
+  return (
+    <div className="wallet wallet--form">
+      <NavRight>
+        <button
+          type="button"
+          className="wallet-nav-link"
+          onClick={() => void navigate(withQuery(WALLET_PATHS.records, { type: 'withdraw', coin: asset }))}
+        >
+          {t('records')}
+        </button>
+      </NavRight>
+      {coins.isError && <QueryError error={coins.error} onRetry={() => void coins.refetch()} />}
+      <CoinRow
+        asset={asset}
+        name={coin?.name}
+        onClick={() => void navigate(withQuery(WALLET_PATHS.currency, { type: 'withdraw', replace: '1' }))}
+      />
+      {coins.data && !coin && <EmptyState text={t('coinNotSupported')} />}
+      {network && (
+        <NetworkSelector networks={networks} value={network.network} onChange={(n) => replace({ network: n })} />
+      )}
+
+      {data && !data.fundPasswordSet && (
+        <div className="wallet-banner" role="note">
+          <LockOutline />
+          <div>
+            <div>{t('fundPasswordMissing')}</div>
+            <button type="button" className="wallet-link" onClick={() => void navigate(WALLET_PATHS.fundPassword)}>
+              {t('setFundPassword')}
+            </button>
+          </div>
+        </div>
+      )}
+      {data && lockedUntil !== null && (
+        <div className="wallet-banner wallet-banner--warn" role="note">
+          <ExclamationCircleOutline />
+          <div>
+            {t(data.lockReason === 'address' ? 'lockedAddress' : 'lockedPassword', {
+              time: formatDate(lockedUntil, locale),
+            })}
+          </div>
+        </div>
+      )}
+      {info.isError && <QueryError error={info.error} onRetry={() => void info.refetch()} />}
+
+      {network && (
+        <form
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            review();
+          }}
+        >
+          <TextField
+            name="address"
+            label={t('address')}
+            placeholder={t('addressPlaceholder', { network: network.name })}
+            value={address}
+            onChange={(v) => {
+              setAddress(v.trim());
+              setErrors((e) => ({ ...e, address: undefined }));
+            }}
+            error={errors.address}
+            autoComplete="off"
+            extra={
+              <>
+                <button
+                  type="button"
+                  className="field__code-button"
+                  onClick={() =>
+                    void readText().then((text) => {
+                      if (text) setAddress(text.trim());
+                    })
+                  }
+                >
+                  {t('paste')}
+                </button>
+                <button type="button" className="field__code-button" onClick={() => setBookOpen(true)}>
+                  {t('addressBook')}
+                </button>
+              </>
+            }
+          />
+          <AmountField
+            label={t('amount')}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setErrors((e) => ({ ...e, amount: undefined }));
+            }}
+            decimals={network.withdrawPrecision}
+            unit={asset}
+            placeholder={data ? t('minimum', { min: data.withdrawMin }) : ''}
+            error={errors.amount}
+            fill={{
+              label: t('max'),
+              disabled: !data,
+              onFill: () => {
+                if (data) setAmount(data.maxAmount === '0' ? '' : data.maxAmount);
+              },
+            }}
+            hint={
+              <>
+                {t('available')} <Amount value={data?.available ?? '0'} precision={precision} /> {asset}
+              </>
+            }
+          />
+          <TextField
+            name="remark"
+            label={t('remarkOptional')}
+            value={remark}
+            onChange={setRemark}
+            maxLength={64}
+            placeholder={t('remarkPlaceholder')}
+          />
+
+          <section className="rules">
+            <div className="rules__row">
+              <span>{t('networkFee')}</span>
+              <span>
+                <Amount value={data?.withdrawFee ?? '0'} precision={8} trim /> {asset}
+              </span>
+            </div>
+            <div className="rules__row">
+              <span>{t('receiveAmount')}</span>
+              <span className="rules__strong">
+                <Amount value={amountUnits === null ? '0' : fromUnits(amountUnits, scale)} precision={8} trim /> {asset}
+              </span>
+            </div>
+            <div className="rules__row">
+              <span>{t('totalDeducted')}</span>
+              <span>
+                <Amount
+                  value={amountUnits === null ? '0' : fromUnits(amountUnits + feeUnits, scale)}
+                  precision={8}
+                  trim
+                />{' '}
+                {asset}
+              </span>
+            </div>
+            <p className="rules__warning">
+              <ExclamationCircleOutline />
+              <span>
+                {t('withdrawRules', {
+                  min: data?.withdrawMin ?? network.withdrawMin,
+                  coin: asset,
+                  n: network.withdrawConfirmations,
+                })}
+              </span>
+            </p>
+          </section>
+
+          <Button
+            className="wallet-submit"
+            block
+            color="primary"
+            type="submit"
+            disabled={!data || locked}
+            loading={withdraw.isPending}
+          >
+            {data && !data.fundPasswordSet ? t('setFundPassword') : t('withdraw')}
+          </Button>
+        </form>
+      )}
+
+      <section className="section-block">
+        <h2 className="section-block__title">{t('recentWithdrawals')}</h2>
+        {recent.data?.list.length === 0 && <EmptyState text={t('noWithdrawals')} />}
+        {recent.data?.list.map((w) => (
+          <button
+            key={w.id}
+            type="button"
+            className="record-row record-row--button"
+            data-testid="withdrawal-row"
+            onClick={() => void navigate(withQuery(WALLET_PATHS.withdrawDetail, { id: w.id }))}
+          >
+            <div className="record-row__main">
+              <span className="record-row__title">
+                {w.asset} · {w.networkName}
+              </span>
+              <Amount className="record-row__amount fall" value={w.amount} precision={precision} sign="-" />
+            </div>
+            <div className="record-row__sub">
+              <span>{formatDate(w.createdAt, locale)}</span>
+              <StatusTag status={w.status} />
+            </div>
+          </button>
+        ))}
+      </section>
+
+      <FundPasswordPopup
+        visible={confirming}
+        twoFactor={data?.twoFactor ?? false}
+        loading={withdraw.isPending}
+        error={popupError}
+        onConfirm={(pw, code) => void submit(pw, code)}
+        onClose={() => setConfirming(false)}
+      />
+      {network && (
+        <AddressBookPopup
+          visible={bookOpen}
+          asset={asset}
+          network={network.network}
+          networkName={network.name}
+          twoFactor={data?.twoFactor ?? false}
+          onSelect={(a) => {
+            setAddress(a);
+            setErrors((e) => ({ ...e, address: undefined }));
+          }}
+          onClose={() => setBookOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
