@@ -8,6 +8,7 @@ import type {
   SpotTickerFrame,
   TickerFrame,
 } from '@bourse/contract';
+import { ERRORS } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../demo';
 import { get, LiveClient, startServer, type TestServer } from '../../test/harness';
@@ -147,6 +148,17 @@ describe('a fresh install is a live market', () => {
     expect(events.body.data.length).toBeGreaterThan(0);
     const btc = await get<MarketEvent[]>(server, '/api/common/marketEvents?symbol=BTC_USDT&limit=5');
     expect(btc.body.data.every((e) => e.symbol === 'BTC_USDT')).toBe(true);
+  });
+
+  it('answers unknown markets and periods with their catalogue errors, and no trades for swap yet', async () => {
+    const unknown = await get(server, '/api/common/kline?symbol=NOPE_USDT&period=1m');
+    expect(unknown.body.code).toBe(ERRORS.MARKET_NOT_FOUND.code);
+    const period = await get(server, '/api/common/kline?symbol=BTC_USDT&period=2m');
+    expect(period.body.code).toBe(ERRORS.INVALID_PARAMS.code);
+    const events = await get(server, '/api/common/marketEvents?symbol=NOPE_USDT');
+    expect(events.body.code).toBe(ERRORS.MARKET_NOT_FOUND.code);
+    const swap = await get<PublicTrade[]>(server, '/api/common/getHistoryOrder?symbol=BTC_USDT&type=swap');
+    expect(swap.body).toMatchObject({ code: 200, data: [] });
   });
 
   it('follows the index when it moves, and the ledger reconciles after the bots traded', async () => {
