@@ -135,7 +135,13 @@ export class MarketService {
     // Markets created since the feed was attached (the demo data) may have trades to catch up with.
     for (const symbol of symbols) this.data.catchUp(symbol);
     this.prices.track(symbols);
-    if (this.prices instanceof CcxtPriceSource) await this.prices.poll();
+    if (this.prices instanceof CcxtPriceSource) {
+      // The history should end at the real price: wait for the first answer, but not for long.
+      let timer: NodeJS.Timeout | undefined;
+      const patience = new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)));
+      await Promise.race([this.prices.poll(), patience]);
+      clearTimeout(timer);
+    }
     this.backfill = this.runBackfill(symbols);
     this.prices.start();
     this.refreshTimer = setInterval(() => this.prices.track(this.data.refreshMarkets().map((m) => m.symbol)), 30_000);
