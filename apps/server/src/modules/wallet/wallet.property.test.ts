@@ -8,6 +8,7 @@ import { OffsetClock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import { findRepoRoot } from '../../lib/paths';
 import { Transactions } from '../../lib/tx';
+import type { Chain } from '../chain/chain';
 import { SimulatedChain } from '../chain/simulated';
 import { DEFAULT_ASSETS } from '../ledger/assets';
 import { LedgerService } from '../ledger/service';
@@ -337,6 +338,41 @@ function checkModel(w: World, m: Model): void {
     expect(w.ledger.balance(user(Number(u), wal, asset)), key).toEqual(b);
   }
 }
+
+describe('chain adapters', () => {
+  it('refuses the simulator controls on a real chain with CHAIN_NOT_SIMULATED', async () => {
+    const w = world();
+    try {
+      const real: Chain = {
+        simulated: false,
+        deriveAddress: (network, uid) => w.chain.deriveAddress(network, uid),
+        scan: async () => ({ transfers: [], cursor: '0' }),
+        status: async () => new Map(),
+        send: async () => ({ txHash: 'x' }),
+        onActivity: () => undefined,
+        start: () => undefined,
+        stop: () => undefined,
+      };
+      const wallet = new WalletService(
+        new Transactions(w.db),
+        createWalletRepo(w.db),
+        w.ledger,
+        new FakeAccounts(),
+        { audit() {} },
+        real,
+        new OffsetClock(),
+        pino({ level: 'silent' }),
+      );
+      expect(() => wallet.simulator()).toThrow(expect.objectContaining({ key: 'CHAIN_NOT_SIMULATED' }));
+      await expect(
+        wallet.sendTestDeposit(1, { asset: 'USDT', network: 'TRC20', address: EXTERNAL.USDT, amount: '1' }),
+      ).rejects.toMatchObject({ key: 'CHAIN_NOT_SIMULATED' });
+      expect(wallet.chainState()).toEqual({ simulated: false, height: 0, blockMs: 0 });
+    } finally {
+      w.db.close();
+    }
+  });
+});
 
 describe('wallet invariants under random workloads', () => {
   it('reconciles after every step, matches the model, and refused operations change nothing', async () => {

@@ -142,6 +142,22 @@ describe('coins, networks and deposit addresses', () => {
     expectError(unknown, 'ASSET_NOT_FOUND', 'zh_HK');
   });
 
+  it('hides the address of a coin whose deposits the operator suspended', async () => {
+    const u = await registerUser(w.server);
+    const toggle = (depositEnabled: boolean) =>
+      post(
+        w.server,
+        '/admin/api/wallet/networks/update',
+        { asset: 'LTC', network: 'LTC', depositEnabled },
+        { token: w.admin },
+      );
+    expect((await toggle(false)).body.code).toBe(200);
+    const refused = await get(w.server, '/mapi/wallet/depositAddress?asset=LTC&network=LTC', { token: u.token });
+    expectError(refused, 'DEPOSITS_SUSPENDED', 'en', { asset: 'LTC' });
+    expect((await toggle(true)).body.code).toBe(200);
+    expect(await depositAddress(w, u, 'LTC', 'LTC')).toMatch(/^ltc1q/);
+  });
+
   it('answers 401 without a session and refuses operator routes to users', async () => {
     expect((await get(w.server, '/mapi/wallet/balances')).body.code).toBe(401);
     const u = await registerUser(w.server);
@@ -401,6 +417,22 @@ describe('withdrawal rules', () => {
       await post(w.server, '/mapi/wallet/deleteAddress', { id: added.body.data.id }, { token: other.token }),
       'NOT_FOUND',
     );
+  });
+
+  it('keeps at most 50 saved addresses', async () => {
+    const v = await walletUser(w);
+    const insert = w.server.ctx.db.prepare(
+      `INSERT INTO wallet_address_book (uid, asset, network, address, label, created_at, changed_at)
+       VALUES (?, 'ETH', 'ERC20', ?, '', 0, 0)`,
+    );
+    for (let i = 0; i < 50; i++) insert.run(v.uid, `0x${i.toString(16).padStart(40, '0')}`);
+    const answer = await post(
+      w.server,
+      '/mapi/wallet/addAddress',
+      { asset: 'ETH', network: 'ERC20', address: EXTERNAL.ERC20, label: 'one more', fundPassword: FUND_PASSWORD },
+      { token: v.token, lang: 'zh' },
+    );
+    expectError(answer, 'ADDRESS_BOOK_FULL', 'zh_CN', { max: 50 });
   });
 
   it('needs the two-factor code when the user has two-factor on', async () => {
