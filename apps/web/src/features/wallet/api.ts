@@ -59,13 +59,16 @@ export function isWithdrawalOpen(w: Pick<Withdrawal, 'status'>): boolean {
 export function useCoins() {
   return useQuery({
     queryKey: walletKeys.coins,
-    queryFn: () => api.get<CoinInfo[]>('/mapi/wallet/coins'),
+    queryFn: () => api.get<CoinInfo[]>('/mapi/wallet/coins', { toast: false }),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useBalances() {
-  return useQuery({ queryKey: walletKeys.balances, queryFn: () => api.get<Balances>('/mapi/wallet/balances') });
+  return useQuery({
+    queryKey: walletKeys.balances,
+    queryFn: () => api.get<Balances>('/mapi/wallet/balances', { toast: false }),
+  });
 }
 
 /** Available of one asset in one wallet, as a decimal string ('0' while unknown). */
@@ -76,7 +79,7 @@ export function availableOf(balances: Balances | undefined, wallet: Wallet, asse
 export function useDepositAddress(asset: string, network: string) {
   return useQuery({
     queryKey: walletKeys.address(asset, network),
-    queryFn: () => api.get<DepositAddress>('/mapi/wallet/depositAddress', { query: { asset, network } }),
+    queryFn: () => api.get<DepositAddress>('/mapi/wallet/depositAddress', { query: { asset, network }, toast: false }),
     enabled: asset !== '' && network !== '',
     staleTime: Infinity,
   });
@@ -90,7 +93,7 @@ export function useDeposits(asset: string) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: walletKeys.deposits(asset),
-    queryFn: () => api.get<Paged<DepositRecord>>('/mapi/wallet/deposits', { query: { asset, size: 10 } }),
+    queryFn: () => api.get<Paged<DepositRecord>>('/mapi/wallet/deposits', { query: { asset, size: 10 }, toast: false }),
     enabled: asset !== '',
     refetchInterval: (q) => (q.state.data?.list.some((d) => DEPOSIT_MOVING.has(d.status)) ? POLL_MS : IDLE_POLL_MS),
   });
@@ -104,7 +107,7 @@ export function useDeposits(asset: string) {
 export function useWithdrawInfo(asset: string, network: string) {
   return useQuery({
     queryKey: walletKeys.withdrawInfo(asset, network),
-    queryFn: () => api.get<WithdrawInfo>('/mapi/wallet/withdrawInfo', { query: { asset, network } }),
+    queryFn: () => api.get<WithdrawInfo>('/mapi/wallet/withdrawInfo', { query: { asset, network }, toast: false }),
     enabled: asset !== '' && network !== '',
   });
 }
@@ -112,7 +115,7 @@ export function useWithdrawInfo(asset: string, network: string) {
 export function useWithdrawals(asset: string) {
   return useQuery({
     queryKey: walletKeys.withdrawals(asset),
-    queryFn: () => api.get<Paged<Withdrawal>>('/mapi/wallet/withdrawals', { query: { asset, size: 5 } }),
+    queryFn: () => api.get<Paged<Withdrawal>>('/mapi/wallet/withdrawals', { query: { asset, size: 5 }, toast: false }),
     enabled: asset !== '',
     refetchInterval: (q) => (q.state.data?.list.some(isWithdrawalOpen) ? POLL_MS : false),
   });
@@ -121,7 +124,7 @@ export function useWithdrawals(asset: string) {
 export function useWithdrawal(id: number) {
   return useQuery({
     queryKey: walletKeys.withdrawal(id),
-    queryFn: () => api.get<Withdrawal>(`/mapi/wallet/withdrawal/${id}`),
+    queryFn: () => api.get<Withdrawal>(`/mapi/wallet/withdrawal/${id}`, { toast: false }),
     enabled: Number.isInteger(id) && id > 0,
     refetchInterval: (q) => (q.state.data && isWithdrawalOpen(q.state.data) ? POLL_MS : false),
   });
@@ -131,7 +134,10 @@ export function useRecords(type: RecordFilter | '', asset: string) {
   return useInfiniteQuery({
     queryKey: walletKeys.records(type, asset),
     queryFn: ({ pageParam }) =>
-      api.get<Paged<WalletRecord>>('/mapi/wallet/records', { query: { type, asset, page: pageParam, size: 20 } }),
+      api.get<Paged<WalletRecord>>('/mapi/wallet/records', {
+        query: { type, asset, page: pageParam, size: 20 },
+        toast: false,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
   });
@@ -140,7 +146,7 @@ export function useRecords(type: RecordFilter | '', asset: string) {
 export function useAddressBook(asset: string) {
   return useQuery({
     queryKey: walletKeys.addresses(asset),
-    queryFn: () => api.get<AddressBookEntry[]>('/mapi/wallet/addresses', { query: { asset } }),
+    queryFn: () => api.get<AddressBookEntry[]>('/mapi/wallet/addresses', { query: { asset }, toast: false }),
     enabled: asset !== '',
   });
 }
@@ -182,7 +188,7 @@ export function useTransfer() {
   const invalidate = useInvalidateWallet();
   return useMutation({
     mutationFn: (input: { asset: string; from: Wallet; to: Wallet; amount: string; requestId: string }) =>
-      api.post<TransferResult>('/mapi/wallet/transfer', input),
+      api.post<TransferResult>('/mapi/wallet/transfer', input, { toast: false }),
     onSuccess: () => invalidate(),
   });
 }
@@ -191,7 +197,7 @@ export function useTransfer() {
 export function useSecurityFlags() {
   return useQuery({
     queryKey: walletKeys.security,
-    queryFn: () => api.get<UserProfile>('/mapi/user/info').then((p) => p.security),
+    queryFn: () => api.get<UserProfile>('/mapi/user/info', { toast: false }).then((p) => p.security),
   });
 }
 

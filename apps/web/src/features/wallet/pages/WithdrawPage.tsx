@@ -35,6 +35,14 @@ const POPUP_ERRORS: ReadonlySet<number> = new Set([
   ERRORS.TWO_FACTOR_FORMAT.code,
 ]);
 
+const AMOUNT_ERRORS: ReadonlySet<number> = new Set([
+  ERRORS.AMOUNT_INVALID.code,
+  ERRORS.AMOUNT_PRECISION.code,
+  ERRORS.BELOW_MIN_WITHDRAWAL.code,
+  ERRORS.ABOVE_MAX_WITHDRAWAL.code,
+  ERRORS.INSUFFICIENT_BALANCE.code,
+]);
+
 interface Problem {
   key: ErrorKey;
   params?: ErrorParams;
@@ -138,12 +146,14 @@ export default function WithdrawPage({ query }: PageProps) {
         return;
       }
       setConfirming(false);
-      toast(error.msg);
       if (error.code === ERRORS.ALREADY_HANDLED.code) setRequestId(newRequestId());
+      // A rule about the address or the amount is shown at its field; anything else (a lock, a suspension) as a toast.
       if (error.code === ERRORS.WRONG_ADDRESS.code || error.code === ERRORS.WITHDRAW_OWN_ADDRESS.code) {
         setErrors({ address: error.msg });
-      } else if (error.code >= 3000 && error.code < 4000) {
+      } else if (AMOUNT_ERRORS.has(error.code)) {
         setErrors({ amount: error.msg });
+      } else {
+        toast(error.msg);
       }
       void info.refetch();
     }
