@@ -358,8 +358,11 @@ export class WalletService {
     };
   }
 
-  /** The 24-hour lock after a login-password change or a withdrawal-address change, whichever ends later. */
-  private withdrawLock(uid: number): { until: number; reason: 'password' | 'address' } | null {
+  /**
+   * The 24-hour lock after a login-password change or a withdrawal-address change, whichever ends later; null when
+   * withdrawals are open (the security centre can show it too).
+   */
+  withdrawLock(uid: number): { until: number; reason: 'password' | 'address' } | null {
     const now = this.clock.now();
     const passwordAt = this.accounts.passwordChangedAt(uid);
     const addressAt = this.repo.addressBookChangedAt(uid);
