@@ -113,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     new DeviceService(tx, sessions),
     accounts,
     ledger,
-    clock,
+    wallet,
   );
   security.install();
   const hub = new Hub(sessions, clock, log);

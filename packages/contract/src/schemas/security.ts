@@ -24,7 +24,10 @@ export const SecurityOverview = z.object({
   email: z.string().nullable().describe('masked bound email'),
   phone: z.string().nullable().describe('masked bound mobile number'),
   loginPasswordChangedAt: Timestamp.nullable(),
-  withdrawLockedUntil: Timestamp.nullable().describe('set while the 24-hour lock after a password change runs'),
+  withdrawLockedUntil: Timestamp.nullable().describe(
+    'set while a 24-hour withdrawal lock runs (after a login-password or withdrawal-address change)',
+  ),
+  withdrawLockReason: z.enum(['password', 'address']).nullable(),
   fundPassword: z.boolean(),
   twoFactor: z.boolean(),
   identity: IdentityState,

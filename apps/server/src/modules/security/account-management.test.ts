@@ -97,6 +97,7 @@ describe('security centre', () => {
       phone: null,
       loginPasswordChangedAt: null,
       withdrawLockedUntil: null,
+      withdrawLockReason: null,
       fundPassword: false,
       twoFactor: false,
       identity: 'unverified',
@@ -114,10 +115,12 @@ describe('security centre', () => {
     const after = (await get<SecurityOverview>(server, '/mapi/security/overview', { token: user.token })).body.data;
     expect(after.loginPasswordChangedAt).not.toBeNull();
     expect(after.withdrawLockedUntil).toBe((after.loginPasswordChangedAt ?? 0) + 24 * 3600_000);
+    expect(after.withdrawLockReason).toBe('password');
 
     server.clock.advance(24 * 3600_000 + 1000);
     const later = (await get<SecurityOverview>(server, '/mapi/security/overview', { token: user.token })).body.data;
     expect(later.withdrawLockedUntil).toBeNull();
+    expect(later.withdrawLockReason).toBeNull();
   });
 });
 

@@ -3,13 +3,16 @@ import {
   NEWCOMER_TASKS,
   type NewcomerTaskKey,
   type NewcomerTasks,
-  PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS,
   type SecurityOverview,
 } from '@bourse/contract';
-import type { Clock } from '../../lib/clock';
 import type { AccountService } from '../account/service';
 import { maskAccount } from '../account/service';
 import type { LedgerService } from '../ledger/service';
+
+/** The wallet's 24-hour withdrawal lock (after a login-password or withdrawal-address change). */
+export interface WithdrawLocks {
+  withdrawLock(uid: number): { until: number; reason: 'password' | 'address' } | null;
+}
 import type { DeviceService } from './devices';
 import type { IdentityService } from './identity';
 import type { TwoFactorService } from './two-factor';
@@ -25,7 +28,7 @@ export class SecurityService {
     readonly devices: DeviceService,
     private readonly accounts: AccountService,
     private readonly ledger: LedgerService,
-    private readonly clock: Clock,
+    private readonly locks: WithdrawLocks,
   ) {}
 
   install(): void {
@@ -43,15 +46,13 @@ export class SecurityService {
 
   overview(uid: number): SecurityOverview {
     const user = this.accounts.requireUser(uid);
-    const lockEnds =
-      user.password_changed_at === null
-        ? null
-        : user.password_changed_at + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * 3600_000;
+    const lock = this.locks.withdrawLock(uid);
     return {
       email: user.email ? maskAccount(user.email) : null,
       phone: user.phone ? maskAccount(user.phone) : null,
       loginPasswordChangedAt: user.password_changed_at,
-      withdrawLockedUntil: lockEnds !== null && lockEnds > this.clock.now() ? lockEnds : null,
+      withdrawLockedUntil: lock?.until ?? null,
+      withdrawLockReason: lock?.reason ?? null,
       fundPassword: user.fund_password_hash !== null,
       twoFactor: this.twoFactor.isEnabled(uid),
       identity: this.identity.state(uid),

@@ -49,6 +49,7 @@ export const securityLocales = defineLocales(
     devices: 'Login devices',
     devicesCount: '{{count}} signed in',
     withdrawLocked: 'Your login password was changed: withdrawals are locked until {{time}}.',
+    withdrawLockedAddress: 'A withdrawal address was changed: withdrawals are locked until {{time}}.',
 
     // Login password
     pwdNotice:
@@ -240,6 +241,7 @@ export const securityLocales = defineLocales(
       devices: '登录设备',
       devicesCount: '{{count}} 台已登录',
       withdrawLocked: '您已修改登录密码：{{time}} 前不能提币。',
+      withdrawLockedAddress: '您已修改提币地址：{{time}} 前不能提币。',
 
       pwdNotice: '为保障资金安全，修改登录密码后24小时内不能提币，其他设备将退出登录。',
       oldPassword: '原密码',
@@ -419,6 +421,7 @@ export const securityLocales = defineLocales(
       devices: '登入裝置',
       devicesCount: '{{count}} 台已登入',
       withdrawLocked: '您已修改登入密碼：{{time}} 前不能提幣。',
+      withdrawLockedAddress: '您已修改提幣地址：{{time}} 前不能提幣。',
 
       pwdNotice: '為保障資金安全，修改登入密碼後24小時內不能提幣，其他裝置將登出。',
       oldPassword: '原密碼',
@@ -598,6 +601,7 @@ export const securityLocales = defineLocales(
       devices: 'Dispositivos conectados',
       devicesCount: '{{count}} con sesión',
       withdrawLocked: 'Cambiaste tu contraseña de acceso: los retiros están bloqueados hasta el {{time}}.',
+      withdrawLockedAddress: 'Cambiaste una dirección de retiro: los retiros están bloqueados hasta el {{time}}.',
 
       pwdNotice:
         'Por tu seguridad, los retiros se bloquean durante 24 horas tras cambiar la contraseña de acceso y se cierra la sesión en tus otros dispositivos.',
@@ -782,6 +786,7 @@ export const securityLocales = defineLocales(
       devices: 'Appareils connectés',
       devicesCount: '{{count}} connecté(s)',
       withdrawLocked: "Votre mot de passe de connexion a changé : les retraits sont bloqués jusqu'au {{time}}.",
+      withdrawLockedAddress: "Une adresse de retrait a changé : les retraits sont bloqués jusqu'au {{time}}.",
 
       pwdNotice:
         'Pour votre sécurité, les retraits sont bloqués pendant 24 heures après un changement de mot de passe de connexion, et vos autres appareils sont déconnectés.',

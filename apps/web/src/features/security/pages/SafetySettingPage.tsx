@@ -55,7 +55,11 @@ export default function SafetySettingPage(_props: PageProps) {
       </section>
 
       {o.withdrawLockedUntil !== null && (
-        <Notice tone="warning">{t('withdrawLocked', { time: formatDate(o.withdrawLockedUntil, locale) })}</Notice>
+        <Notice tone="warning">
+          {t(o.withdrawLockReason === 'address' ? 'withdrawLockedAddress' : 'withdrawLocked', {
+            time: formatDate(o.withdrawLockedUntil, locale),
+          })}
+        </Notice>
       )}
 
       <List className="app-list sec-list" header={t('protections')}>
