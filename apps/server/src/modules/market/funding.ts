@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import type { CoinInfo } from '@bourse/contract';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { CoinInfo, DepositRecord } from '@bourse/contract';
 import type { Logger } from 'pino';
 import type { Transactions } from '../../lib/tx';
 import { type Chain, isSimulator } from '../chain/chain';
@@ -28,15 +28,21 @@ export interface FundingDeps {
     chain: Chain;
     coins(): CoinInfo[];
     depositAddress(uid: number, asset: string, network: string): { address: string };
+    deposits(uid: number, query: { asset?: string; page: number; size: number }): { list: DepositRecord[] };
   };
+  /** Whether the chain produces blocks by itself (CHAIN_BLOCK_MS > 0); otherwise deposits wait for the operator's. */
+  autoMining: boolean;
+  /** How long to wait for a deposit to be credited (ms). */
+  creditTimeoutMs?: number;
 }
 
 /**
  * Funds the market makers the way any money enters the exchange: a deposit on the (simulated) chain, credited by
  * the wallet at its confirmations, so deposits credited − withdrawals sent still equals what the ledger holds. The
  * wallet credits deposits to users only, so the deposit lands in a dedicated treasury user and moves from there to
- * the system owners in one ledger transfer (reason `market.maker.fund`). Nothing is minted. With a real chain
- * configured, nothing is funded automatically (the operator deposits to the treasury account).
+ * the system owners in one ledger transfer (reason `market.maker.fund`). Nothing is minted, and no block is mined
+ * here: on a chain that mines only when told (CHAIN_BLOCK_MS=0), the deposits wait for the next block and a later
+ * top-up moves them. With a real chain nothing is deposited (the operator funds the treasury account).
  */
 export class ChainFunding {
   private treasuryUid: number | null = null;
@@ -44,45 +50,64 @@ export class ChainFunding {
   constructor(private readonly deps: FundingDeps) {}
 
   async fund(requests: readonly FundingRequest[]): Promise<void> {
-    const { wallet, ledger, tx } = this.deps;
+    const { wallet } = this.deps;
     const chain = wallet.chain;
-    if (!isSimulator(chain) || requests.length === 0) return;
+    if (requests.length === 0) return;
     const uid = await this.treasury();
-    const byAsset = new Map<string, FundingRequest[]>();
-    for (const r of requests) byAsset.set(r.asset, [...(byAsset.get(r.asset) ?? []), r]);
+    // What the treasury already holds (credited since the last round) goes first.
+    let unmet = this.moveFromTreasury(uid, requests);
+    if (unmet.length === 0 || !isSimulator(chain)) return;
     const coins = new Map(wallet.coins().map((c) => [c.asset, c]));
-    let confirmations = 1;
-    const deposits: { asset: string; txHash: string; requests: FundingRequest[] }[] = [];
-    for (const [asset, list] of byAsset) {
+    const waiting = new Map<string, bigint>();
+    for (const [asset, amount] of totals(unmet)) {
       const network = coins.get(asset)?.networks.find((n) => n.depositEnabled);
       if (!network) {
         this.deps.log.warn({ asset }, 'no deposit network to fund the market makers with');
         continue;
       }
-      const total = list.reduce((sum, r) => sum + r.amount, 0n);
+      // A deposit still on its way is not sent twice.
+      const pending = wallet.deposits(uid, { asset, page: 1, size: 20 }).list.some((d) => d.status === 'pending');
+      if (pending) continue;
       const { address } = wallet.depositAddress(uid, asset, network.network);
-      const txHash = chain.injectDeposit({ network: network.network, asset, to: address, amount: total });
-      deposits.push({ asset, txHash, requests: list });
-      confirmations = Math.max(confirmations, network.depositConfirmations);
+      chain.injectDeposit({ network: network.network, asset, to: address, amount });
+      waiting.set(asset, amount);
     }
-    if (deposits.length === 0) return;
-    await chain.mine(confirmations);
-    for (const deposit of deposits) {
-      tx.run(() => {
-        for (const r of deposit.requests) {
-          const from = user(uid, 'spot', r.asset);
-          const amount = ledger.balance(from).available < r.amount ? ledger.balance(from).available : r.amount;
-          if (amount <= 0n) continue;
+    if (waiting.size === 0 || !this.deps.autoMining) return;
+    await this.credited(uid, waiting);
+    unmet = this.moveFromTreasury(uid, unmet);
+    if (unmet.length > 0) this.deps.log.warn({ unmet: unmet.length }, 'market maker deposits not credited in time');
+  }
+
+  /** Transfers what the treasury holds to the owners, in request order; returns what is still missing. */
+  private moveFromTreasury(uid: number, requests: readonly FundingRequest[]): FundingRequest[] {
+    const { ledger, tx } = this.deps;
+    return tx.run(() => {
+      const unmet: FundingRequest[] = [];
+      for (const r of requests) {
+        const from = user(uid, 'spot', r.asset);
+        const available = ledger.balance(from).available;
+        const amount = available < r.amount ? available : r.amount;
+        if (amount > 0n) {
           ledger.transfer({
-            reference: `market:fund:${deposit.txHash}:${r.owner}`,
+            reference: `market:fund:${randomUUID()}`,
             reason: 'market.maker.fund',
             from,
             to: system(r.owner, r.asset),
             amount,
           });
         }
-      });
-    }
+        if (amount < r.amount) unmet.push({ ...r, amount: r.amount - amount });
+      }
+      return unmet;
+    });
+  }
+
+  /** Waits until the treasury holds the amounts (the wallet credits deposits as blocks come). */
+  private async credited(uid: number, amounts: Map<string, bigint>): Promise<void> {
+    const until = Date.now() + (this.deps.creditTimeoutMs ?? 30_000);
+    const held = () =>
+      [...amounts].every(([asset, amount]) => this.deps.ledger.balance(user(uid, 'spot', asset)).available >= amount);
+    while (!held() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   private async treasury(): Promise<number> {
@@ -98,4 +123,10 @@ export class ChainFunding {
       }));
     return this.treasuryUid;
   }
+}
+
+function totals(requests: readonly FundingRequest[]): Map<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const r of requests) out.set(r.asset, (out.get(r.asset) ?? 0n) + r.amount);
+  return out;
 }

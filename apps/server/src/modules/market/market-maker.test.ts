@@ -136,6 +136,25 @@ describe('market makers', () => {
     makers.stop();
   });
 
+  it('quote only what they hold', async () => {
+    const { makers, desk, held } = setup();
+    await makers.start(60_000);
+    held.set(`${MAKER_OWNER}:USDT`, 0n);
+    await makers.cycle();
+    expect(desk.placed.filter((o) => o.side === 'buy')).toEqual([]);
+    expect(desk.placed.filter((o) => o.side === 'sell')).toHaveLength(8);
+    // With part of the money back, the best bids come first.
+    held.set(`${MAKER_OWNER}:USDT`, 20_000n * 10n ** 8n);
+    await makers.cycle();
+    const bids = desk.placed.filter((o) => o.side === 'buy');
+    expect(bids.length).toBeGreaterThan(0);
+    expect(bids.length).toBeLessThan(8);
+    const spent = bids.reduce((sum, o) => sum + ((o.price ?? 0) / 100) * (o.quantity / 1000), 0);
+    expect(spent).toBeLessThanOrEqual(20_000);
+    expect(makers.stats.refused).toBe(0);
+    makers.stop();
+  });
+
   it('never throw on refused orders and never sell what they do not hold', async () => {
     const { makers, desk, held, prices } = setup();
     await makers.start(60_000);

@@ -90,6 +90,8 @@ export class MarketMakers {
   private running = false;
   private inFlight: Promise<void> | null = null;
   private intervalMs = 1000;
+  /** The maker's spendable balances during a round (see `spend`). */
+  private readonly budget = new Map<string, number>();
   readonly stats: BotStats = { cycles: 0, placed: 0, cancelled: 0, takes: 0, refused: 0, fundings: 0 };
 
   constructor(
@@ -161,6 +163,7 @@ export class MarketMakers {
   cycle(): Promise<void> {
     if (!this.running || this.inFlight) return this.inFlight ?? Promise.resolve();
     this.stats.cycles++;
+    this.budget.clear();
     if (this.stats.cycles % 60 === 0) this.refreshMarkets();
     const work: Promise<unknown>[] = [];
     for (const plan of this.plans.values()) {
@@ -212,9 +215,22 @@ export class MarketMakers {
       if (match) keep.add(match.id);
       else missing.push(level);
     }
-    for (const order of open) if (!keep.has(order.id)) work.push(this.cancel(order));
-    for (const level of missing)
-      work.push(this.place(MAKER_OWNER, { symbol, ...level, type: 'limit', postOnly: true }));
+    const { quote: quoteAsset } = plan.market;
+    for (const order of open) {
+      if (keep.has(order.id)) continue;
+      // What a cancel unfreezes is spendable by the quotes placed after it in the same round.
+      if (order.side === 'buy') this.spend(quoteAsset, -this.notional(plan, order.price, order.remaining));
+      else this.spend(base, -this.baseAmount(plan, order.remaining));
+      work.push(this.cancel(order));
+    }
+    for (const level of missing) {
+      // Only what the maker holds: a quote it cannot pay for is not sent (the spot desk would refuse it anyway).
+      const ok =
+        level.side === 'buy'
+          ? this.spend(quoteAsset, this.notional(plan, level.price, level.quantity))
+          : this.spend(base, this.baseAmount(plan, level.quantity));
+      if (ok) work.push(this.place(MAKER_OWNER, { symbol, ...level, type: 'limit', postOnly: true }));
+    }
   }
 
   private jitter(): { distance: number; size: number } {
@@ -238,6 +254,30 @@ export class MarketMakers {
     return levels.filter(
       (l) => l.quantity > 0 && l.price * l.quantity >= plan.minNotional * 10 ** plan.market.quantityPrecision,
     );
+  }
+
+  /**
+   * The maker's spendable balance of an asset in this round: read once per round, then reduced by what the round's
+   * quotes will freeze (and increased by what its cancels release). False when `amount` is not there.
+   */
+  private spend(asset: string, amount: number): boolean {
+    let left = this.budget.get(asset);
+    if (left === undefined) left = this.toNumber(this.deps.accounts.balance(MAKER_OWNER, asset).available, asset);
+    if (amount > 0 && amount > left) {
+      this.budget.set(asset, left);
+      return false;
+    }
+    this.budget.set(asset, left - amount);
+    return true;
+  }
+
+  /** Quote value of a quantity at a price (units), with a margin for rounding. */
+  private notional(plan: MarketPlan, price: number, quantity: number): number {
+    return ((price / 10 ** plan.market.pricePrecision) * quantity * 1.001) / 10 ** plan.market.quantityPrecision;
+  }
+
+  private baseAmount(plan: MarketPlan, quantity: number): number {
+    return quantity / 10 ** plan.market.quantityPrecision;
   }
 
   // ---- taking ----------------------------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ beforeAll(async () => {
     MARKET_PUBLISH_MS: '100',
     MARKET_EVENT_LARGE_TRADE: '2000',
     PRICE_STEP_MS: '50',
+    // Blocks every 50 ms: the bots' funding deposits are credited as they are for anyone.
+    CHAIN_BLOCK_MS: '50',
   });
   await seedDemo(server.ctx);
   await server.ctx.market.start();

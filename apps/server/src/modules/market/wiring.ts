@@ -11,7 +11,7 @@ import { spotDesk, spotFeed, useMarketTickers } from './spot-adapter';
  * path for funding the market makers.
  */
 export function createMarketService(
-  deps: MarketDeps & { spot: SpotService; accounts: AccountService; wallet: WalletService },
+  deps: MarketDeps & { spot: SpotService; accounts: AccountService; wallet: WalletService; chainBlockMs: number },
   settings: MarketSettings,
 ): MarketService {
   const market = new MarketService(deps, settings);
@@ -21,6 +21,7 @@ export function createMarketService(
     log: deps.log,
     accounts: deps.accounts,
     wallet: deps.wallet,
+    autoMining: deps.chainBlockMs > 0,
   });
   market.attach({ feed: spotFeed(deps.spot), desk: spotDesk(deps.spot) }, (requests) => funding.fund(requests));
   useMarketTickers(deps.spot, (symbol) => market.data.ticker(symbol));
