@@ -14,8 +14,12 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 export async function buildServer() {
   const started = Date.now();
   await build({
-    entryPoints: [path.join(here, 'src/main.ts')],
-    outfile: path.join(here, 'dist/main.js'),
+    // The reconciliation worker runs in its own thread and so is its own bundle, beside main.js.
+    entryPoints: {
+      main: path.join(here, 'src/main.ts'),
+      'reconcile-worker': path.join(here, 'src/modules/ledger/reconcile-worker.ts'),
+    },
+    outdir: path.join(here, 'dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -32,5 +36,5 @@ export async function buildServer() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const ms = await buildServer();
-  console.log(`server bundled in ${ms} ms → apps/server/dist/main.js`);
+  console.log(`server bundled in ${ms} ms → apps/server/dist/`);
 }

@@ -1,10 +1,16 @@
 import { formatDecimal } from '@bourse/contract';
-import type { Db } from '../../db/database';
-import type { LedgerService } from './service';
+import type Database from 'better-sqlite3';
 import { SYSTEM } from './types';
 
-/** What entered and left the exchange per asset, as the wallet's own records say (deposits credited, withdrawals sent). */
-export type ExternalFlows = (asset: string) => { deposited: bigint; withdrawn: bigint };
+/**
+ * What entered and left the exchange per asset, as the wallet's own records say: two SQL queries taking the asset
+ * code as their only parameter and answering one row with a `total` column (deposits credited, withdrawals sent).
+ * SQL rather than a callback, so the same check can run on a read-only connection in a worker thread.
+ */
+export interface ExternalFlows {
+  deposited: string;
+  withdrawn: string;
+}
 
 export interface AssetReconciliation {
   asset: string;
@@ -32,12 +38,7 @@ export interface ReconciliationReport {
  * (3) no balance is below zero (but the hot-wallet mirror); (4) per asset all accounts sum to zero, so what is held
  * equals minus the hot-wallet mirror; (5) with the wallet's records, held = deposits credited − withdrawals sent.
  */
-export function reconcile(
-  db: Db,
-  ledger: LedgerService,
-  flows?: ExternalFlows,
-  now = Date.now(),
-): ReconciliationReport {
+export function reconcile(db: Database.Database, flows?: ExternalFlows, now = Date.now()): ReconciliationReport {
   const started = performance.now();
   const problems: string[] = [];
 
@@ -98,16 +99,28 @@ export function reconcile(
     .all();
   for (const u of unbalanced) problems.push(`entry ${u.entry_id} does not balance in ${u.asset}: ${u.total}`);
 
+  const flowQuery = flows
+    ? {
+        deposited: db.prepare<[string], { total: bigint | null }>(flows.deposited).safeIntegers(true),
+        withdrawn: db.prepare<[string], { total: bigint | null }>(flows.withdrawn).safeIntegers(true),
+      }
+    : null;
+  const assetRows = db
+    .prepare<[], { code: string; scale: number }>('SELECT code, scale FROM assets ORDER BY sort, code')
+    .all();
   const assets: AssetReconciliation[] = [];
-  for (const asset of ledger.listAssets()) {
+  for (const asset of assetRows) {
     const h = held.get(asset.code) ?? 0n;
     const w = hot.get(asset.code) ?? 0n;
     let ok = h + w === 0n;
     if (!ok) problems.push(`${asset.code}: accounts sum to ${h + w}, not zero`);
     let deposited: string | null = null;
     let withdrawn: string | null = null;
-    if (flows) {
-      const f = flows(asset.code);
+    if (flowQuery) {
+      const f = {
+        deposited: flowQuery.deposited.get(asset.code)?.total ?? 0n,
+        withdrawn: flowQuery.withdrawn.get(asset.code)?.total ?? 0n,
+      };
       deposited = formatDecimal(f.deposited, asset.scale);
       withdrawn = formatDecimal(f.withdrawn, asset.scale);
       if (f.deposited - f.withdrawn !== h) {

@@ -34,6 +34,6 @@ export function ledgerRoutes(app: Router, ctx: AppContext): void {
         response: { 200: envelope(Report) },
       },
     },
-    async () => ok(ctx.ledger.reconcile()),
+    async () => ok(await ctx.ledger.reconcileInBackground()),
   );
 }

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import { formatDecimal, parseDecimal, type Wallet } from '@bourse/contract';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
@@ -43,6 +44,7 @@ export class LedgerService {
   private readonly systemOwners = new Map<string, { id: number; allowNegative: boolean }>();
   private readonly assets = new Map<string, AssetRow>();
   private externalFlows: ExternalFlows | undefined;
+  private running: Promise<ReconciliationReport> | null = null;
   private readonly q: {
     assets: Statement<[], AssetRow>;
     systemOwner: Statement<[string], { id: number; allow_negative: number }>;
@@ -181,12 +183,29 @@ export class LedgerService {
     return owner;
   }
 
+  private accountKey(ref: AccountRef): string {
+    return ref.owner.kind === 'user'
+      ? `u:${ref.owner.uid}:${ref.wallet}:${ref.asset}`
+      : `s:${ref.owner.name}:${ref.wallet}:${ref.asset}`;
+  }
+
+  /** The id of an account if it exists, without creating it (or its system owner). */
+  private existingAccountId(ref: AccountRef): number | undefined {
+    const cached = this.accountIds.get(this.accountKey(ref));
+    if (cached !== undefined) return cached;
+    let ownerId: number;
+    if (ref.owner.kind === 'user') ownerId = ref.owner.uid;
+    else {
+      const owner = this.systemOwners.get(ref.owner.name) ?? this.q.systemOwner.get(ref.owner.name);
+      if (!owner) return undefined;
+      ownerId = owner.id;
+    }
+    return this.q.accountId.get(ref.owner.kind, ownerId, ref.wallet, ref.asset)?.id;
+  }
+
   /** The id of an account, created on first use. */
   accountId(ref: AccountRef): number {
-    const key =
-      ref.owner.kind === 'user'
-        ? `u:${ref.owner.uid}:${ref.wallet}:${ref.asset}`
-        : `s:${ref.owner.name}:${ref.wallet}:${ref.asset}`;
+    const key = this.accountKey(ref);
     const cached = this.accountIds.get(key);
     if (cached !== undefined) return cached;
     this.asset(ref.asset);
@@ -203,8 +222,10 @@ export class LedgerService {
     return id;
   }
 
+  /** A balance; reading never creates the account (an account nobody has touched holds zero). */
   balance(ref: AccountRef): Balance {
-    const row = this.q.account.get(this.accountId(ref));
+    const id = this.existingAccountId(ref);
+    const row = id === undefined ? undefined : this.q.account.get(id);
     return { available: row?.available ?? 0n, frozen: row?.frozen ?? 0n };
   }
 
@@ -229,8 +250,31 @@ export class LedgerService {
     this.externalFlows = flows;
   }
 
+  /** Reconciles on this thread (tests, small ledgers). The operator route uses {@link reconcileInBackground}. */
   reconcile(): ReconciliationReport {
-    return reconcile(this.db, this, this.externalFlows, this.clock.now());
+    return reconcile(this.db, this.externalFlows, this.clock.now());
+  }
+
+  /**
+   * Reconciles in a worker thread on a read-only snapshot, so a large journal (seconds per million entries) never
+   * stalls trading. Concurrent callers share one run.
+   */
+  reconcileInBackground(): Promise<ReconciliationReport> {
+    if (this.db.memory) return Promise.resolve(this.reconcile());
+    this.running ??= new Promise<ReconciliationReport>((resolve, reject) => {
+      const worker = startReconcileWorker({ file: this.db.name, flows: this.externalFlows, now: this.clock.now() });
+      worker.once('message', (message: { report?: ReconciliationReport; error?: string }) => {
+        if (message.report) resolve(message.report);
+        else reject(new Error(message.error ?? 'reconciliation failed'));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => {
+        if (code !== 0) reject(new Error(`reconciliation worker exited with ${code}`));
+      });
+    }).finally(() => {
+      this.running = null;
+    });
+    return this.running;
   }
 
   // ---- postings -----------------------------------------------------------------------------------------------
@@ -366,6 +410,19 @@ export class LedgerService {
       legs: [{ account: input.from, bucket: 'frozen', amount: -total }, ...legs],
     });
   }
+}
+
+/**
+ * In the bundle the worker sits beside main.js. From source (tests, tsx) it is TypeScript, so a tiny bootstrap
+ * registers tsx's loader in the worker first.
+ */
+function startReconcileWorker(workerData: { file: string; flows: ExternalFlows | undefined; now: number }): Worker {
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./reconcile-worker.js', import.meta.url), { workerData });
+  const script = new URL('./reconcile-worker.ts', import.meta.url).href;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`;
+  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 function positive(amount: bigint): void {

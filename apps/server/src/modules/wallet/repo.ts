@@ -4,6 +4,12 @@ import type { Db } from '../../db/database';
 /** Every integer column is read as bigint (money can exceed 2^53); `int()` turns ids and times back into numbers. */
 type Int = bigint;
 
+/** What entered (deposits credited) and left (withdrawals sent) per asset: the ledger is reconciled against these. */
+export const FLOW_QUERIES = {
+  deposited: 'SELECT SUM(amount) AS total FROM wallet_deposits WHERE asset = ? AND credited_at IS NOT NULL',
+  withdrawn: "SELECT SUM(amount) AS total FROM wallet_withdrawals WHERE asset = ? AND status = 'succeeded'",
+} as const;
+
 export function int(value: Int | number): number {
   return Number(value);
 }
@@ -220,9 +226,7 @@ export function createWalletRepo(db: Db) {
     countUserDeposits: db.prepare<[UserPage], { n: number }>(
       'SELECT COUNT(*) AS n FROM wallet_deposits WHERE uid = @uid AND (@asset IS NULL OR asset = @asset)',
     ),
-    creditedSum: big<[string], { total: Int | null }>(
-      'SELECT SUM(amount) AS total FROM wallet_deposits WHERE asset = ? AND credited_at IS NOT NULL',
-    ),
+    creditedSum: big<[string], { total: Int | null }>(FLOW_QUERIES.deposited),
 
     insertWithdrawal: db.prepare(
       `INSERT INTO wallet_withdrawals (uid, asset, network, address, amount, fee, remark, status, request_id,
@@ -257,9 +261,7 @@ export function createWalletRepo(db: Db) {
     withdrawalRequest: db.prepare<[number, string], { id: number }>(
       'SELECT id FROM wallet_withdrawals WHERE uid = ? AND request_id = ?',
     ),
-    succeededSum: big<[string], { total: Int | null }>(
-      "SELECT SUM(amount) AS total FROM wallet_withdrawals WHERE asset = ? AND status = 'succeeded'",
-    ),
+    succeededSum: big<[string], { total: Int | null }>(FLOW_QUERIES.withdrawn),
 
     addressBook: big<[{ uid: number; asset: string | null }], AddressBookRow>(
       `SELECT * FROM wallet_address_book WHERE uid = @uid AND deleted_at IS NULL AND (@asset IS NULL OR asset = @asset)

@@ -47,6 +47,7 @@ import { SYSTEM, system, user } from '../ledger/types';
 import {
   type AddressBookRow,
   type DepositRow,
+  FLOW_QUERIES,
   int,
   intOrNull,
   type NetworkRow,
@@ -168,7 +169,7 @@ export class WalletService {
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {
-    ledger.useExternalFlows((asset) => this.flows(asset));
+    ledger.useExternalFlows(FLOW_QUERIES);
     chain.onActivity(() => this.sync());
   }
 
