@@ -54,6 +54,18 @@ export interface FeatureService {
   guestOnly?: boolean;
 }
 
+/**
+ * A block a feature adds to the home page, below the shortcuts (e.g. hot pairs). Its code loads lazily, together with
+ * the feature's texts, so the home page never imports another feature.
+ */
+export interface FeatureHomeSection {
+  id: string;
+  /** Position among the home sections of every feature (smaller first). */
+  order: number;
+  /** `() => import('./components/HomeMarkets')`: a component without props. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
 /** Loads translation bundles on demand: `() => import('./locales').then((m) => [m.walletLocales])`. */
 export type LocaleLoader = () => Promise<readonly AnyLocaleBundle[]>;
 
@@ -62,6 +74,8 @@ export interface Feature {
   name: string;
   routes: readonly FeatureRoute[];
   services?: readonly FeatureService[];
+  /** Blocks on the home page (below the shortcuts). */
+  homeSections?: readonly FeatureHomeSection[];
   /**
    * Route titles and shortcut labels — what the shell shows before any of the feature's code loads. Keep it small:
    * it ships with the first page.

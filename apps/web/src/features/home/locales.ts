@@ -20,6 +20,7 @@ export const homeLocales = defineLocales(
     groupSettings: 'Settings',
     uid: 'UID {{uid}}',
     language: 'Language',
+    search: 'Search',
   },
   {
     zh_CN: {
@@ -40,6 +41,7 @@ export const homeLocales = defineLocales(
       groupSettings: '设置',
       uid: 'UID {{uid}}',
       language: '语言',
+      search: '搜索',
     },
     zh_HK: {
       welcomeTitle: '歡迎來到 Bourse',
@@ -59,6 +61,7 @@ export const homeLocales = defineLocales(
       groupSettings: '設定',
       uid: 'UID {{uid}}',
       language: '語言',
+      search: '搜尋',
     },
     es: {
       welcomeTitle: 'Bienvenido a Bourse',
@@ -78,6 +81,7 @@ export const homeLocales = defineLocales(
       groupSettings: 'Ajustes',
       uid: 'UID {{uid}}',
       language: 'Idioma',
+      search: 'Buscar',
     },
     fr: {
       welcomeTitle: 'Bienvenue sur Bourse',
@@ -97,6 +101,7 @@ export const homeLocales = defineLocales(
       groupSettings: 'Paramètres',
       uid: 'UID {{uid}}',
       language: 'Langue',
+      search: 'Rechercher',
     },
   },
 );

@@ -1,8 +1,9 @@
 import { Button } from 'antd-mobile';
-import { GlobalOutline, UserCircleOutline } from 'antd-mobile-icons';
+import { GlobalOutline, SearchOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { BrandMark } from '../../../components/BrandMark';
+import { HomeSections } from '../../../components/HomeSections';
 import type { PageProps } from '../../../lib/feature';
 import { useCommonT } from '../../../lib/locales';
 import { useRegistry, useServices } from '../../../lib/registry';
@@ -20,6 +21,7 @@ const PATHS = {
   login: '/pages/login/login',
   register: '/pages/login/register',
   services: '/pages/index/index',
+  search: '/pages/index/serarchType',
 };
 
 /** `/` and /pages/index/home — the home tab. */
@@ -27,7 +29,7 @@ export default function HomePage(_props: PageProps) {
   const t = useHomeT();
   const common = useCommonT();
   const navigate = useNavigate();
-  const { hasRoute } = useRegistry();
+  const { hasRoute, homeSections } = useRegistry();
   const profile = useSession((s) => s.profile);
   const loggedIn = useSession((s) => s.token !== null);
   const services = useServices(loggedIn);
@@ -48,6 +50,11 @@ export default function HomePage(_props: PageProps) {
           <span className="home-header__name">{common('appName')}</span>
         </div>
         <div className="home-header__actions">
+          {hasRoute(PATHS.search) && (
+            <button type="button" aria-label={t('search')} onClick={() => void navigate(PATHS.search)}>
+              <SearchOutline />
+            </button>
+          )}
           {hasRoute(PATHS.lang) && (
             <button type="button" aria-label={t('language')} onClick={() => void navigate(PATHS.lang)}>
               <GlobalOutline />
@@ -99,6 +106,8 @@ export default function HomePage(_props: PageProps) {
           />
         </section>
       )}
+
+      <HomeSections sections={homeSections} />
     </div>
   );
 }
