@@ -4,6 +4,7 @@ import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
+import { spotFeature } from '../features/spot';
 import { walletFeature } from '../features/wallet';
 import type { Feature, FeatureRoute } from '../lib/feature';
 import { type AnyLocaleBundle, loadLocaleBundles } from '../lib/i18n';
@@ -21,6 +22,7 @@ export const features: readonly Feature[] = [
   meFeature,
   securityFeature,
   walletFeature,
+  spotFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts when they are lazy. */

@@ -1,0 +1,63 @@
+import { defineLocales } from '../../lib/i18n';
+
+/** Route titles and shortcut labels: shipped with the first page (the page texts are in locales.ts, loaded lazily). */
+export const spotLabels = defineLocales(
+  'spotLabels',
+  {
+    marketsTitle: 'Markets',
+    klineTitle: 'Chart',
+    tradeTitle: 'Spot trading',
+    entrustTitle: 'Spot orders',
+    entrustDetailTitle: 'Order details',
+    searchTitle: 'Search',
+    serviceMarkets: 'Markets',
+    serviceTrade: 'Spot',
+    serviceOrders: 'Spot orders',
+  },
+  {
+    zh_CN: {
+      marketsTitle: '行情',
+      klineTitle: 'K线',
+      tradeTitle: '现货交易',
+      entrustTitle: '现货委托',
+      entrustDetailTitle: '订单详情',
+      searchTitle: '搜索',
+      serviceMarkets: '行情',
+      serviceTrade: '现货',
+      serviceOrders: '现货委托',
+    },
+    zh_HK: {
+      marketsTitle: '行情',
+      klineTitle: 'K線',
+      tradeTitle: '現貨交易',
+      entrustTitle: '現貨委託',
+      entrustDetailTitle: '訂單詳情',
+      searchTitle: '搜尋',
+      serviceMarkets: '行情',
+      serviceTrade: '現貨',
+      serviceOrders: '現貨委託',
+    },
+    es: {
+      marketsTitle: 'Mercados',
+      klineTitle: 'Gráfico',
+      tradeTitle: 'Trading spot',
+      entrustTitle: 'Órdenes spot',
+      entrustDetailTitle: 'Detalle de la orden',
+      searchTitle: 'Buscar',
+      serviceMarkets: 'Mercados',
+      serviceTrade: 'Spot',
+      serviceOrders: 'Órdenes spot',
+    },
+    fr: {
+      marketsTitle: 'Marchés',
+      klineTitle: 'Graphique',
+      tradeTitle: 'Trading au comptant',
+      entrustTitle: 'Ordres au comptant',
+      entrustDetailTitle: "Détail de l'ordre",
+      searchTitle: 'Rechercher',
+      serviceMarkets: 'Marchés',
+      serviceTrade: 'Comptant',
+      serviceOrders: 'Ordres au comptant',
+    },
+  },
+);

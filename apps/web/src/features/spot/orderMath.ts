@@ -1,0 +1,200 @@
+import { type ErrorKey, type ErrorParams, formatDecimal, pow10, type SpotMarket } from '@bourse/contract';
+
+/**
+ * The order form's arithmetic. What a user types stays text; every comparison and product is done on bigint units
+ * (10^-scale), and every derived amount is truncated down to the market's tick or step — never a float.
+ */
+
+const NUMBER = /^(\d+)?(?:\.(\d*))?$/;
+
+/** Units of 10^-scale in a non-negative decimal string, further digits cut off; null when it is not a number. */
+export function toUnits(value: string, scale: number): bigint | null {
+  const m = NUMBER.exec(value.trim());
+  if (!m || (m[1] === undefined && !m[2])) return null;
+  const frac = (m[2] ?? '').slice(0, scale).padEnd(scale, '0');
+  return BigInt(m[1] ?? '0') * pow10(scale) + (scale > 0 ? BigInt(frac) : 0n);
+}
+
+/** Keeps digits and one decimal point, at most `decimals` after it (a comma is read as the point). */
+export function sanitizeDecimal(text: string, decimals: number): string {
+  let out = '';
+  let dot = false;
+  let after = 0;
+  for (const ch of text.replace(/,/g, '.')) {
+    if (ch === '.') {
+      if (dot || decimals === 0) continue;
+      dot = true;
+      out += out === '' ? '0.' : '.';
+    } else if (ch >= '0' && ch <= '9') {
+      if (dot) {
+        if (after >= decimals) continue;
+        after++;
+      }
+      out += ch;
+    }
+  }
+  return out.replace(/^0+(?=\d)/, '');
+}
+
+/** `value` cut down to a multiple of `step` (both decimal strings), as a decimal string with `scale` decimals max. */
+export function truncateToStep(value: string, step: string, scale: number): string {
+  const units = toUnits(value, scale);
+  const stepUnits = toUnits(step, scale);
+  if (units === null || stepUnits === null || stepUnits === 0n) return '0';
+  return formatDecimal(units - (units % stepUnits), scale);
+}
+
+/** Adds `ticks` ticks (may be negative) to a price, never below one tick; for the − and + buttons. */
+export function stepPrice(
+  price: string,
+  ticks: number,
+  market: Pick<SpotMarket, 'tickSize' | 'pricePrecision'>,
+): string {
+  const scale = market.pricePrecision;
+  const tick = toUnits(market.tickSize, scale) ?? 1n;
+  const units = toUnits(price, scale) ?? 0n;
+  const next = units - (units % tick) + BigInt(ticks) * tick;
+  return formatDecimal(next < tick ? tick : next, scale);
+}
+
+type MarketNumbers = Pick<SpotMarket, 'pricePrecision' | 'quantityPrecision' | 'tickSize' | 'stepSize' | 'minNotional'>;
+
+/** price × quantity, exactly (a decimal string at pricePrecision + quantityPrecision decimals, trimmed). */
+export function orderTotal(price: string, quantity: string, market: MarketNumbers): string {
+  const p = toUnits(price, market.pricePrecision) ?? 0n;
+  const q = toUnits(quantity, market.quantityPrecision) ?? 0n;
+  return formatDecimal(p * q, market.pricePrecision + market.quantityPrecision);
+}
+
+/** The quantity a quote amount buys at `price`, truncated to the step ('0' without a price). */
+export function quantityForTotal(total: string, price: string, market: MarketNumbers): string {
+  const scale = market.pricePrecision + market.quantityPrecision;
+  const t = toUnits(total, scale) ?? 0n;
+  const p = toUnits(price, market.pricePrecision) ?? 0n;
+  if (p === 0n) return '0';
+  // t is at scale pp+qp and p at pp: t / p is the quantity at qp.
+  const step = toUnits(market.stepSize, market.quantityPrecision) ?? 1n;
+  const q = t / p;
+  return formatDecimal(q - (q % step), market.quantityPrecision);
+}
+
+export type Side = 'buy' | 'sell';
+
+export interface PercentInput {
+  side: Side;
+  /** 0–100. */
+  percent: number;
+  /** Spot wallet available of the base (sell) or quote (buy) asset. */
+  available: string;
+  /** Limit price; for a market buy leave it out: the percent is then of the quote to spend. */
+  price?: string;
+}
+
+/**
+ * What the 25/50/75/100% buttons fill in: a sell's quantity is that share of the base available; a limit buy's
+ * quantity is what that share of the quote buys at the price; a market buy's amount is that share of the quote
+ * (at price precision, the unit the engine spends). Always truncated to the step, so 100% never asks for more than
+ * there is.
+ */
+export function amountForPercent(input: PercentInput, market: MarketNumbers): string {
+  const pct = BigInt(Math.max(0, Math.min(100, Math.trunc(input.percent))));
+  if (input.side === 'sell') {
+    const base = toUnits(input.available, market.quantityPrecision) ?? 0n;
+    const step = toUnits(market.stepSize, market.quantityPrecision) ?? 1n;
+    const q = (base * pct) / 100n;
+    return formatDecimal(q - (q % step), market.quantityPrecision);
+  }
+  if (input.price === undefined) {
+    const quote = toUnits(input.available, market.pricePrecision) ?? 0n;
+    return formatDecimal((quote * pct) / 100n, market.pricePrecision);
+  }
+  const scale = market.pricePrecision + market.quantityPrecision;
+  const budget = ((toUnits(input.available, scale) ?? 0n) * pct) / 100n;
+  return quantityForTotal(formatDecimal(budget, scale), input.price, market);
+}
+
+/** A fee rate as a percent string: "0.001" → "0.1". */
+export function ratePercent(rate: string): string {
+  const units = toUnits(rate, 12) ?? 0n;
+  return formatDecimal(units * 100n, 12);
+}
+
+/** amount × rate, truncated to `scale` decimals (an estimate shown before the order trades). */
+export function feeOf(amount: string, rate: string, scale: number): string {
+  const a = toUnits(amount, scale) ?? 0n;
+  const r = toUnits(rate, 12) ?? 0n;
+  return formatDecimal((a * r) / pow10(12), scale);
+}
+
+export type OrderKind = 'limit' | 'market';
+
+export interface OrderDraft {
+  side: Side;
+  type: OrderKind;
+  price: string;
+  /** Base quantity: limit orders and market sells. */
+  amount: string;
+  /** Quote to spend: market buys. */
+  total: string;
+}
+
+export type FieldName = 'price' | 'amount' | 'total';
+
+/** A form problem: a catalogue entry (the server's own words) or one of the form's prompts. */
+export type OrderProblem =
+  | { field: FieldName; catalogue: ErrorKey; params?: ErrorParams }
+  | { field: FieldName; prompt: 'enterPrice' | 'enterAmount' | 'enterTotal' };
+
+/**
+ * The checks the server would make that the form can make first, in the order the server makes them, with the same
+ * catalogue entries: tick, step, minimum value, and what the spot wallet has available.
+ */
+export function checkOrder(
+  draft: OrderDraft,
+  market: MarketNumbers & Pick<SpotMarket, 'quote'>,
+  available: { base: string; quote: string },
+): OrderProblem | null {
+  const pp = market.pricePrecision;
+  const qp = market.quantityPrecision;
+  const tick = toUnits(market.tickSize, pp) ?? 1n;
+  const step = toUnits(market.stepSize, qp) ?? 1n;
+  const minProduct = (toUnits(market.minNotional, pp) ?? 0n) * pow10(qp);
+  const minParams = { min: market.minNotional, quote: market.quote };
+
+  if (draft.type === 'market' && draft.side === 'buy') {
+    const total = toUnits(draft.total, pp) ?? 0n;
+    if (total === 0n) return { field: 'total', prompt: 'enterTotal' };
+    if (total * pow10(qp) < minProduct) return { field: 'total', catalogue: 'BELOW_MIN_NOTIONAL', params: minParams };
+    if (total > (toUnits(available.quote, pp) ?? 0n)) return { field: 'total', catalogue: 'INSUFFICIENT_BALANCE' };
+    return null;
+  }
+
+  let price = 0n;
+  if (draft.type === 'limit') {
+    price = toUnits(draft.price, pp) ?? 0n;
+    if (price === 0n) return { field: 'price', prompt: 'enterPrice' };
+    if (price % tick !== 0n) {
+      return { field: 'price', catalogue: 'PRICE_TICK_INVALID', params: { tick: market.tickSize } };
+    }
+  }
+  const qty = toUnits(draft.amount, qp) ?? 0n;
+  if (qty === 0n) return { field: 'amount', prompt: 'enterAmount' };
+  if (qty % step !== 0n) {
+    return { field: 'amount', catalogue: 'QUANTITY_STEP_INVALID', params: { step: market.stepSize } };
+  }
+  if (draft.type === 'limit' && price * qty < minProduct) {
+    return { field: 'amount', catalogue: 'BELOW_MIN_NOTIONAL', params: minParams };
+  }
+  if (draft.side === 'sell') {
+    if (qty > (toUnits(available.base, qp) ?? 0n)) return { field: 'amount', catalogue: 'INSUFFICIENT_BALANCE' };
+  } else if (price * qty > (toUnits(available.quote, pp + qp) ?? 0n)) {
+    return { field: 'amount', catalogue: 'INSUFFICIENT_BALANCE' };
+  }
+  return null;
+}
+
+/** The wire form of what was typed ("96000." → "96000", ".5" → "0.5"); '' when it is not a number. */
+export function canonical(value: string, scale: number): string {
+  const units = toUnits(value, scale);
+  return units === null ? '' : formatDecimal(units, scale);
+}
