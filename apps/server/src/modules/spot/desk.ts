@@ -10,7 +10,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { LedgerService } from '../ledger/service';
-import { type AccountRef, type Leg, SYSTEM, system } from '../ledger/types';
+import { type AccountRef, type EntryInput, type Leg, SYSTEM, system } from '../ledger/types';
 import { engineSpec, formatPrice, formatQty, type Market, parseUnits } from './market';
 import { buyReserve, fillAmounts, quoteCeil } from './money';
 import type { SpotRepo } from './repo';
@@ -442,33 +442,55 @@ export class OrderDesk {
     effects: Effects,
   ): void {
     const m = rt.market;
-    for (const fill of report.fills) this.settleFill(rt, taker, fill, now, effects);
+    // Each fill is one ledger entry; the last one waits, so the taker's release can join it.
+    let last: EntryInput | null = null;
+    for (const fill of report.fills) {
+      if (last) this.ledger.post(last);
+      last = this.settleFill(rt, taker, fill, now, effects);
+    }
     for (const removed of report.stpRemoved) {
       const maker = this.resting.get(removed.id);
       if (!maker) throw new Error(`self-trade removed unknown order ${removed.id}`);
       this.finish(maker, 'cancelled', 'self_trade', now, effects);
     }
     taker.updatedAt = now;
+    let keep = 0n;
     if (report.restingQty > 0) {
       taker.status = taker.filledQty > 0 ? 'partial' : 'open';
       taker.seq = report.seq;
-      const keep =
+      keep =
         taker.side === 'buy'
           ? buyReserve(m, taker.quoteExact, taker.price ?? 0, report.restingQty)
           : BigInt(report.restingQty) * m.baseUnit;
-      // It traded below its limit: the difference is free again at once.
-      if (taker.frozen > keep) this.release(taker, taker.frozen - keep, 'x');
       this.remember(taker);
-      return;
+    } else {
+      const selfTrade = report.expireReason === 'SELF_TRADE';
+      const complete = taker.filledQty > 0 && report.expiredQty === 0 && !selfTrade;
+      taker.status = complete ? 'filled' : 'expired';
+      taker.reason = complete ? null : selfTrade ? 'self_trade' : 'unfilled';
     }
-    const selfTrade = report.expireReason === 'SELF_TRADE';
-    const complete = taker.filledQty > 0 && report.expiredQty === 0 && !selfTrade;
-    taker.status = complete ? 'filled' : 'expired';
-    taker.reason = complete ? null : selfTrade ? 'self_trade' : 'unfilled';
-    if (taker.frozen > 0n) this.release(taker, taker.frozen, 'u');
+    // What the taker froze beyond what it still needs (it traded below its limit, or it is done) is free again.
+    const excess = taker.frozen - keep;
+    if (last) {
+      if (excess > 0n) this.releaseWithin(last, taker, excess);
+      this.ledger.post(last);
+    } else if (excess > 0n) {
+      this.release(taker, excess, report.restingQty > 0 ? 'x' : 'u');
+    }
   }
 
-  private settleFill(rt: MarketRuntime, taker: OrderState, fill: Fill, now: number, effects: Effects): void {
+  /** Adds a release of `amount` from the order's frozen funds to an entry that already touches them. */
+  private releaseWithin(entry: EntryInput, order: OrderState, amount: bigint): void {
+    const account = this.traders.account(order.trader, order.side === 'buy' ? order.market.quote : order.market.base);
+    const frozenLeg = entry.legs.find((l) => l.account === account && l.bucket === 'frozen');
+    if (frozenLeg) frozenLeg.amount -= amount;
+    else entry.legs.push({ account, bucket: 'frozen', amount: -amount });
+    entry.legs.push({ account, bucket: 'available', amount });
+    order.frozen -= amount;
+  }
+
+  /** Books a fill (trade row, both orders' state, effects) and returns its ledger entry for the caller to post. */
+  private settleFill(rt: MarketRuntime, taker: OrderState, fill: Fill, now: number, effects: Effects): EntryInput {
     const m = rt.market;
     const maker = this.resting.get(fill.makerId);
     if (!maker) throw new Error(`fill against unknown order ${fill.makerId}`);
@@ -510,7 +532,7 @@ export class OrderDesk {
     leg(this.traders.account(seller.trader, m.base), -a.base, 'frozen');
     leg(this.traders.account(buyer.trader, m.base), a.base - a.buyerFee);
     leg(feesAccount(m.base), a.buyerFee);
-    this.ledger.post({ reference: `spot:t:${tradeId}`, reason: 'spot.trade', legs });
+    const entry: EntryInput = { reference: `spot:t:${tradeId}`, reason: 'spot.trade', legs };
 
     const notional = BigInt(fill.price) * BigInt(fill.qty);
     buyer.filledQty += fill.qty;
@@ -565,6 +587,7 @@ export class OrderDesk {
       maker.updatedAt = now;
       this.repo.updateOrder(maker);
     }
+    return entry;
   }
 
   /** A resting order leaves the book (filled, cancelled): what it still holds frozen is released. */

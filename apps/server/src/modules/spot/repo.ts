@@ -167,22 +167,14 @@ export function createSpotRepo(db: Db) {
   };
   const listCache = new Map<string, Statement>();
 
-  /** A filtered, paged order list; the few filter combinations each get one prepared statement. */
-  function orderList(
-    open: boolean,
-    f: OrderFilter,
-    limit: number,
-    offset: number,
-  ): { rows: OrderRow[]; total: number } {
+  /** Finished orders, filtered and paged; the few filter combinations each get one prepared statement. */
+  function orderHistory(f: OrderFilter, limit: number, offset: number): { rows: OrderRow[]; total: number } {
     const where = ['owner = ?'];
     const args: (number | string)[] = [f.owner];
-    if (open) where.push("status IN ('open', 'partial')");
-    else {
-      where.push(f.status ? 'status = ?' : "status IN ('filled', 'cancelled', 'expired')");
-      if (f.status) args.push(f.status);
-      where.push('created_at >= ?', 'created_at <= ?');
-      args.push(f.from, f.to);
-    }
+    where.push(f.status ? 'status = ?' : "status IN ('filled', 'cancelled', 'expired')");
+    if (f.status) args.push(f.status);
+    where.push('created_at >= ?', 'created_at <= ?');
+    args.push(f.from, f.to);
     if (f.marketId !== undefined) {
       where.push('market_id = ?');
       args.push(f.marketId);
@@ -304,7 +296,7 @@ export function createSpotRepo(db: Db) {
     tradesOfOrder: (orderId: number) => q.tradesOfOrder.all(orderId, orderId),
     recentTrades: (marketId: number, limit: number) => q.recentTrades.all(marketId, limit),
     tradesSince: (marketId: number, afterId: number, limit: number) => q.tradesSince.all(marketId, afterId, limit),
-    orderList,
+    orderHistory,
     /**
      * The id of the first trade at or after `ts`. Ids grow with time, so a binary search over the primary key finds it
      * without an index on time.

@@ -271,6 +271,20 @@ export function spotRoutes(app: Router, ctx: AppContext): void {
     async () => ok(spot.markets()),
   );
 
+  app.get(
+    '/admin/api/spot/stats',
+    {
+      schema: {
+        tags: operator,
+        summary: 'Group commit since start: batches committed, commands in them, commands waiting now',
+        response: {
+          200: envelope(z.object({ batches: z.number().int(), commands: z.number().int(), queued: z.number().int() })),
+        },
+      },
+    },
+    async () => ok(spot.commitStats()),
+  );
+
   app.post(
     '/admin/api/spot/markets',
     {

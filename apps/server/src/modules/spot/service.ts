@@ -413,15 +413,17 @@ export class SpotService implements BatchParticipant {
     return this.desk.restingOf(this.traders.resolve(owner), marketId).map(orderView);
   }
 
+  /** The user's open orders, newest first, from memory (the desk holds every resting order). */
   openOrders(uid: number, query: OrderListQuery): Paged<SpotOrder> {
     const marketId = query.symbol === undefined ? undefined : this.runtime(query.symbol).market.id;
-    const { rows, total } = this.repo.orderList(
-      true,
-      { owner: this.traders.user(uid).owner, marketId, from: 0, to: 0 },
-      query.size,
-      (query.page - 1) * query.size,
-    );
-    return { list: rows.map((r) => orderView(this.orderFromRow(r))), total, page: query.page, size: query.size };
+    const all = this.desk.restingOf(this.traders.user(uid), marketId).sort((a, b) => b.id - a.id);
+    const from = (query.page - 1) * query.size;
+    return {
+      list: all.slice(from, from + query.size).map(orderView),
+      total: all.length,
+      page: query.page,
+      size: query.size,
+    };
   }
 
   /** Finished orders of the last three months (spec §9), newest first. */
@@ -430,8 +432,7 @@ export class SpotService implements BatchParticipant {
     const now = this.deps.clock.now();
     const horizon = new Date(now);
     horizon.setUTCMonth(horizon.getUTCMonth() - HISTORY_MONTHS);
-    const { rows, total } = this.repo.orderList(
-      false,
+    const { rows, total } = this.repo.orderHistory(
       {
         owner: this.traders.user(uid).owner,
         marketId,

@@ -2,41 +2,18 @@ import { parseDecimal, type SpotOrder } from '@bourse/contract';
 import { expect } from 'vitest';
 import type { AppContext } from '../../app-context';
 import { type ApiAnswer, post, startServer, type TestServer, type TestUser } from '../../test/harness';
-import { DEFAULT_NETWORK_SETTINGS } from '../chain/networks';
-import { DEFAULT_ASSETS } from '../ledger/assets';
 import { user } from '../ledger/types';
-import { DEFAULT_MARKETS } from './markets-default';
+import { ensureSpotConfig } from './fixture';
+
+export { ensureSpotConfig, fund } from './fixture';
 
 /** Test support for spot: a server with the default assets and markets, and funding through real deposits. */
-
-/** The configuration a fresh install gets (assets, deposit networks, the default markets); idempotent. */
-export function ensureSpotConfig(ctx: AppContext): void {
-  if (ctx.ledger.listAssets().length === 0) for (const asset of DEFAULT_ASSETS) ctx.ledger.upsertAsset(asset);
-  ctx.wallet.ensureDefaultNetworks();
-  const existing = new Set(ctx.spot.markets().map((m) => m.symbol));
-  for (const m of DEFAULT_MARKETS) if (!existing.has(`${m.base}_${m.quote}`)) ctx.spot.createMarket(m);
-}
 
 export async function startSpotServer(env: Record<string, string> = {}): Promise<TestServer> {
   const server = await startServer(env);
   await server.ctx.operators.ensureOperator(server.ctx.config.admin.email, server.ctx.config.admin.password);
   ensureSpotConfig(server.ctx);
   return server;
-}
-
-/**
- * Credits spot balances the way money really arrives: a deposit on the simulated chain to each user's deposit
- * address, mined until credited. So the ledger reconciles against the wallet's own records.
- */
-export async function fund(ctx: AppContext, grants: { uid: number; asset: string; amount: string }[]): Promise<void> {
-  const sim = ctx.wallet.simulator();
-  for (const g of grants) {
-    const network = DEFAULT_NETWORK_SETTINGS.find((n) => n.asset === g.asset)?.network;
-    if (!network) throw new Error(`no network for ${g.asset}`);
-    const { address } = ctx.wallet.depositAddress(g.uid, g.asset, network);
-    ctx.tx.run(() => sim.injectDeposit({ network, asset: g.asset, to: address, amount: parseDecimal(g.amount, 8) }));
-  }
-  await sim.mine(6);
 }
 
 export function balance(ctx: AppContext, uid: number, asset: string): { available: bigint; frozen: bigint } {
