@@ -57,8 +57,8 @@ export interface OrderBookOptions {
  */
 export class OrderBook {
   readonly rules: MarketRules;
-  private readonly bids = new BookSide('buy');
-  private readonly asks = new BookSide('sell');
+  private readonly bids: BookSide;
+  private readonly asks: BookSide;
   private readonly orders = new OrderIndex<OrderNode>();
   /** Released nodes, chained through `next`: a steady flow of orders reuses nodes instead of allocating. */
   private freeNodes: OrderNode | null = null;
@@ -82,6 +82,9 @@ export class OrderBook {
     if (!isIdentifier(this.seq)) throw new RangeError(`sequence must be a non-negative safe integer`);
     this.lastDrainSeq = this.seq;
     this.trackChanges = options.trackChanges ?? true;
+    // Ghost levels are cleaned up by the drain, so they are only kept when someone drains.
+    this.bids = new BookSide('buy', this.trackChanges);
+    this.asks = new BookSide('sell', this.trackChanges);
     this.qtyScaleFactor = 10n ** BigInt(this.rules.qtyScale);
   }
 
@@ -310,15 +313,19 @@ export class OrderBook {
         changes.push({ side: level.side, price: level.price, qty: level.total });
         continue;
       }
-      // A removed level lingered only to be reported. Another level may have been opened at its price since (then
-      // that one reports the price) or opened and removed again (then report the price once).
+      // An emptied level is reported as 0 once per price, unless an order has come back to that price since (then
+      // the level there is live, dirty, and reports itself). Only now is it unlinked and reused.
       const buy = level.side === 'buy';
       const side = buy ? this.bids : this.asks;
       const reported = buy ? this.drainedBids : this.drainedAsks;
-      if (!reported.has(level.price) && side.find(level.price) === undefined) {
-        reported.add(level.price);
-        changes.push({ side: level.side, price: level.price, qty: 0 });
+      if (!reported.has(level.price)) {
+        const current = side.find(level.price);
+        if (current === undefined || !current.live) {
+          reported.add(level.price);
+          changes.push({ side: level.side, price: level.price, qty: 0 });
+        }
       }
+      if (level.onLadder) side.purge(level);
       side.recycle(level);
     }
     this.changedCount = 0;
@@ -572,7 +579,7 @@ export class OrderBook {
   /** Takes an emptied level off its side; it is reused at once unless it still has to be reported as changed. */
   private dropLevel(side: BookSide, level: PriceLevel): void {
     side.remove(level);
-    if (!level.dirty) side.recycle(level);
+    if (!level.dirty && !level.onLadder) side.recycle(level);
   }
 
   private markChanged(level: PriceLevel): void {

@@ -28,8 +28,13 @@ export class PriceLevel {
   price = 0;
   /** The ladder's sort key: higher is better on both sides (price for bids, -price for asks). */
   key = 0;
-  /** On the ladder. A removed level may still sit in the book's changed list until the next drain. */
+  /** Has orders (or is about to receive one). */
   live = false;
+  /**
+   * Physically in the ladder's arrays. An emptied level below the best stays there as a "ghost" (live = false)
+   * until the next drain when changes are tracked, so an order returning to that price revives it in place.
+   */
+  onLadder = false;
   /** Queued in the book's changed-level list since the last drain. */
   dirty = false;
 
@@ -91,12 +96,17 @@ class Chunk {
 }
 
 /**
- * One side of the book: its live price levels in ascending `key` order (worst → best), stored as a list of small
- * sorted chunks (a two-level B-tree in all but name). The best level is the last element of the last chunk, so
- * matching reads and pops it in O(1). Finding a price is a binary search over chunks and then over one chunk's
+ * One side of the book: its price levels in ascending `key` order (worst → best), stored as a list of small sorted
+ * chunks (a two-level B-tree in all but name). The best level is the last element of the last chunk, so matching
+ * reads and pops it in O(1). Finding a price is a binary search over the chunks' top keys and then over one chunk's
  * keys; adding or removing a level shifts at most one chunk (≤ 64 slots), plus, when a chunk splits or empties,
  * the chunk list. So creating a level deep in a book of tens of thousands of prices costs about what it costs at
  * the top.
+ *
+ * With `keepGhosts` (the book tracks changes), a level emptied below the best is only marked dead: it is reported
+ * and unlinked at the next drain ({@link purge}), and an order arriving at its price meanwhile revives it in place.
+ * Prices flicker constantly (the last order leaves, another arrives), and this makes each flicker O(1). The best
+ * level is never a ghost: emptying it pops it, and any ghosts it uncovers, at once.
  *
  * There is no price → level hash: the binary search is as fast at these sizes and spares a hash insert and delete
  * on every level created and removed.
@@ -116,7 +126,10 @@ export class BookSide {
   private readonly pool: PriceLevel[] = [];
   private readonly buy: boolean;
 
-  constructor(readonly side: Side) {
+  constructor(
+    readonly side: Side,
+    private readonly keepGhosts: boolean,
+  ) {
     this.buy = side === 'buy';
   }
 
@@ -129,7 +142,10 @@ export class BookSide {
     return top === undefined ? undefined : top.levels[top.levels.length - 1];
   }
 
-  /** The live level at `price`, if any; remembers the position for a following {@link activate}. */
+  /**
+   * The level at `price` if it is on the ladder (live, or a ghost with no orders); remembers the position for a
+   * following {@link activate}.
+   */
   find(price: number): PriceLevel | undefined {
     const level = this.locate(this.buy ? price : -price);
     this.cursorChunk = this.foundChunk;
@@ -179,13 +195,22 @@ export class BookSide {
    * one put on the ladder (at the remembered position unless a level was added since).
    */
   activate(found: PriceLevel | undefined, price: number): PriceLevel {
-    if (found !== undefined) return found;
+    // A ghost found earlier may have been popped since, uncovered by emptying the best level; it then waits for the
+    // drain and cannot be revived, so a new level takes its place.
+    if (found !== undefined && found.onLadder) {
+      if (!found.live) {
+        found.live = true;
+        this.levelCount++;
+      }
+      return found;
+    }
     if (!this.cursorValid) this.find(price);
     const level = this.pool.pop() ?? new PriceLevel();
     level.side = this.side;
     level.price = price;
     level.key = this.buy ? price : -price;
     level.live = true;
+    level.onLadder = true;
     this.insertAtCursor(level);
     return level;
   }
@@ -246,38 +271,50 @@ export class BookSide {
     this.tops[at] = key;
   }
 
-  /** Takes an emptied level off the ladder, keeping a pending {@link find} cursor pointing at the same place. */
+  /**
+   * An emptied level leaves the ladder: popped if it was the best (with any ghosts that uncovers), marked as a ghost
+   * if ghosts are kept, otherwise unlinked. A pending {@link find} position stays valid throughout.
+   */
   remove(level: PriceLevel): void {
     level.live = false;
     this.levelCount--;
-    const chunks = this.chunks;
-    let c = chunks.length - 1;
-    let top = chunks[c] as Chunk;
-    let at = top.levels.length - 1;
-    if (top.levels[at] === level) {
-      top.levels.pop();
-    } else {
-      this.locate(level.key);
-      c = this.foundChunk;
-      at = this.foundIndex;
-      top = chunks[c] as Chunk;
-      const keys = top.keys;
-      const levels = top.levels;
-      const last = levels.length - 1;
-      for (let i = at; i < last; i++) {
-        keys[i] = keys[i + 1]!;
-        levels[i] = levels[i + 1] as PriceLevel;
+    if (this.best() === level) {
+      let top: PriceLevel | undefined = level;
+      while (top !== undefined && !top.live) {
+        const c = this.chunks.length - 1;
+        this.unlinkAt(c, (this.chunks[c] as Chunk).levels.length - 1);
+        top = this.best();
       }
-      levels.pop();
+    } else if (!this.keepGhosts) {
+      this.purge(level);
     }
-    const remaining = top.levels.length;
-    if (remaining === 0) {
+  }
+
+  /** Unlinks a ghost (or any level below the best) from the ladder's arrays. */
+  purge(level: PriceLevel): void {
+    this.locate(level.key);
+    this.unlinkAt(this.foundChunk, this.foundIndex);
+  }
+
+  private unlinkAt(c: number, at: number): void {
+    const chunks = this.chunks;
+    const chunk = chunks[c] as Chunk;
+    const keys = chunk.keys;
+    const levels = chunk.levels;
+    (levels[at] as PriceLevel).onLadder = false;
+    const last = levels.length - 1;
+    for (let i = at; i < last; i++) {
+      keys[i] = keys[i + 1]!;
+      levels[i] = levels[i + 1] as PriceLevel;
+    }
+    levels.pop();
+    if (last === 0) {
       removeAt(chunks, c);
       this.tops.copyWithin(c, c + 1, chunks.length + 1);
       if (this.cursorChunk > c) this.cursorChunk--;
       else if (this.cursorChunk === c) this.cursorValid = false;
     } else {
-      if (at === remaining) this.tops[c] = top.keys[remaining - 1]!;
+      if (at === last) this.tops[c] = keys[last - 1]!;
       if (this.cursorChunk === c && this.cursorIndex > at) this.cursorIndex--;
     }
   }
@@ -292,12 +329,15 @@ export class BookSide {
     this.pool.push(level);
   }
 
-  /** Calls `visit` on each level from the best down until it returns false. */
+  /** Calls `visit` on each live level from the best down until it returns false. */
   forEachFromBest(visit: (level: PriceLevel) => boolean): void {
     const chunks = this.chunks;
     for (let c = chunks.length - 1; c >= 0; c--) {
       const levels = (chunks[c] as Chunk).levels;
-      for (let i = levels.length - 1; i >= 0; i--) if (!visit(levels[i] as PriceLevel)) return;
+      for (let i = levels.length - 1; i >= 0; i--) {
+        const level = levels[i] as PriceLevel;
+        if (level.live && !visit(level)) return;
+      }
     }
   }
 }
