@@ -225,6 +225,20 @@ describe('DepthSync (Binance local order-book recipe)', () => {
     expect(last()).toMatchObject({ seq: 8, bids: [['1', '1']] });
   });
 
+  it('restarts from a channel snapshot even when its sequence is lower (the server restarted)', () => {
+    const { sync, last } = harness();
+    sync.onFrame(snapshot(5000, [['1', '1']], []));
+    sync.onFrame(snapshot(10, [['2', '2']], []));
+    sync.onFrame(diff(10, 12, [['3', '3']]));
+    expect(last()).toMatchObject({
+      seq: 12,
+      bids: [
+        ['3', '3'],
+        ['2', '2'],
+      ],
+    });
+  });
+
   it('stops working once disposed', async () => {
     const publish = vi.fn();
     let resolve: (d: Depth) => void = () => undefined;

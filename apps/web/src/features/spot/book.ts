@@ -137,7 +137,8 @@ export class DepthSync {
   onFrame(frame: DepthFrame): void {
     if (this.disposed || frame.symbol !== this.deps.symbol) return;
     if (frame.type === 'snapshot') {
-      this.applySnapshot(frame);
+      // The channel's own snapshot is the truth, even with a lower sequence: a restarted server counts afresh.
+      this.applySnapshot(frame, true);
       return;
     }
     if (this.state !== 'live') {
@@ -153,11 +154,13 @@ export class DepthSync {
   }
 
   /**
-   * A snapshot from the channel or from `getDepth`. An older one than the live book is ignored; otherwise the book
-   * restarts from it and the buffered diffs that continue it are applied. Returns the book as it now stands.
+   * A snapshot from the channel (`authoritative`) or from `getDepth`. A `getDepth` snapshot older than the live book
+   * is ignored; otherwise the book restarts from it and the buffered diffs that continue it are applied. Returns the
+   * book as it now stands.
    */
-  applySnapshot(snapshot: Pick<Depth, 'seq' | 'bids' | 'asks'>): BookView {
-    if (this.disposed || (this.state === 'live' && snapshot.seq <= this.book.seq)) return this.currentView();
+  applySnapshot(snapshot: Pick<Depth, 'seq' | 'bids' | 'asks'>, authoritative = false): BookView {
+    if (this.disposed) return this.currentView();
+    if (!authoritative && this.state === 'live' && snapshot.seq <= this.book.seq) return this.currentView();
     this.generation++;
     this.cancelTimer();
     this.book.reset(snapshot);

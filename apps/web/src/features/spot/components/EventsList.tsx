@@ -31,9 +31,12 @@ export function eventLabel(t: SpotT, type: MarketEventType): string {
  */
 export function EventsList({
   events,
+  current,
   onOpen,
 }: {
   events: readonly MarketEvent[] | undefined;
+  /** The pair on screen: its events are not links. */
+  current?: string;
   onOpen?(symbol: string): void;
 }) {
   const t = useSpotT();
@@ -46,20 +49,28 @@ export function EventsList({
         const value = PRICE_MOVES.has(event.type)
           ? `${rising ? '+' : '−'}${formatAmount(event.value, 2, locale)}%`
           : `${formatAmount(event.value, 2, locale)} ${event.symbol.split('_')[1] ?? ''}`;
-        return (
+        const cells = (
+          <>
+            <span className="event-row__pair">{pairName(event.symbol)}</span>
+            <span className={`event-row__type ${rising ? 'rise' : 'fall'}`}>{eventLabel(t, event.type)}</span>
+            <span className={`event-row__value num ${rising ? 'rise' : 'fall'}`}>{value}</span>
+            <span className="event-row__time num muted">{formatDate(event.ts, locale)}</span>
+          </>
+        );
+        return onOpen && event.symbol !== current ? (
           <button
             key={event.id}
             type="button"
             className="event-row"
             data-type={event.type}
-            onClick={() => onOpen?.(event.symbol)}
-            tabIndex={onOpen ? 0 : -1}
+            onClick={() => onOpen(event.symbol)}
           >
-            <span className="event-row__pair">{pairName(event.symbol)}</span>
-            <span className={`event-row__type ${rising ? 'rise' : 'fall'}`}>{eventLabel(t, event.type)}</span>
-            <span className={`event-row__value num ${rising ? 'rise' : 'fall'}`}>{value}</span>
-            <span className="event-row__time num muted">{formatDate(event.ts, locale)}</span>
+            {cells}
           </button>
+        ) : (
+          <div key={event.id} className="event-row" data-type={event.type}>
+            {cells}
+          </div>
         );
       })}
     </div>

@@ -63,16 +63,20 @@ function Level({
       {formatAmount(qty, market.quantityPrecision, locale)}
     </span>,
   ];
-  return (
-    <button
-      type="button"
-      className={`book-level book-level--${side}${reversed ? ' book-level--reversed' : ''}`}
-      onClick={() => onPick?.(price)}
-      tabIndex={onPick ? 0 : -1}
-    >
+  const className = `book-level book-level--${side}${reversed ? ' book-level--reversed' : ''}`;
+  const content = (
+    <>
       <span className="book-level__bar" style={{ width: `${share}%` }} />
       {reversed ? [...cells].reverse() : cells}
+    </>
+  );
+  // A level is a button only where tapping it does something (the trade page fills the price in).
+  return onPick ? (
+    <button type="button" className={className} onClick={() => onPick(price)}>
+      {content}
     </button>
+  ) : (
+    <div className={className}>{content}</div>
   );
 }
 

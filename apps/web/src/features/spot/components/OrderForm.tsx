@@ -81,7 +81,7 @@ function NumberField({
           <button type="button" className="order-field__step" aria-label={t('priceUp')} onClick={() => onStep(1)}>
             <AddOutline />
           </button>
-        ) : (
+        ) : disabled ? null : (
           <span className="order-field__unit">{unit}</span>
         )}
       </div>
@@ -129,17 +129,21 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<OrderProblem | null>(null);
 
+  /** The pair whose last price the price field was started with (once: a field the user cleared stays empty). */
+  const [startedFor, setStartedFor] = useState('');
+
   // A new pair starts a fresh form at its last price.
   useEffect(() => {
-    setPrice('');
     setAmount('');
     setTotal('');
     setPercent(null);
     setProblem(null);
   }, [market.symbol]);
   useEffect(() => {
-    if (price === '' && ticker.last !== '0') setPrice(canonical(ticker.last, pp));
-  }, [price, ticker.last, pp]);
+    if (startedFor === market.symbol || !/[1-9]/.test(ticker.last)) return;
+    setStartedFor(market.symbol);
+    setPrice(canonical(ticker.last, pp));
+  }, [startedFor, market.symbol, ticker.last, pp]);
   useEffect(() => {
     if (!picked) return;
     setType('limit');

@@ -221,9 +221,8 @@ export default function KlinePage({ query }: PageProps) {
             ) : (
               <EventsList
                 events={events.data}
-                onOpen={(s) => {
-                  if (s !== symbol) void navigate(withQuery(SPOT_PATHS.kline, { symbol: s }), { replace: true });
-                }}
+                current={symbol}
+                onOpen={(s) => void navigate(withQuery(SPOT_PATHS.kline, { symbol: s }), { replace: true })}
               />
             )}
           </>
