@@ -62,11 +62,11 @@ export default function EntrustPage({ query }: PageProps) {
 
       <div className="entrust-filters">
         <button type="button" className="entrust-filters__item" onClick={() => setPicking('pair')}>
-          {symbol ? pairName(symbol) : t('allPairs')}
+          <span className="entrust-filters__label">{symbol ? pairName(symbol) : t('allPairs')}</span>
           <DownFill />
         </button>
         <button type="button" className="entrust-filters__item" onClick={() => setPicking('side')}>
-          {sideText}
+          <span className="entrust-filters__label">{sideText}</span>
           <DownFill />
         </button>
         <span className="entrust-filters__space" />
