@@ -471,6 +471,8 @@ export class OrderDesk {
     }
     // What the taker froze beyond what it still needs (it traded below its limit, or it is done) is free again.
     const excess = taker.frozen - keep;
+    // Holding less than its rest needs would be a bug: fail the command (its book is rebuilt) rather than go on.
+    if (excess < 0n) throw new Error(`order ${taker.id} holds ${taker.frozen}, its rest needs ${keep}`);
     if (last) {
       if (excess > 0n) this.releaseWithin(last, taker, excess);
       this.ledger.post(last);
