@@ -1,6 +1,6 @@
 /**
  * Runs only our engine over one flow, several times, for profiling:
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/engine/profile.ts [exchange-core|placement|deep]
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/engine/profile.ts [exchange-core|placement|deep|deep-top]
  */
 import { OrderBook, type Command } from '@bourse/engine';
 import { BENCH_SPEC, generateMix, type MixOptions } from './flows';
@@ -19,8 +19,17 @@ const options: MixOptions =
   which === 'placement'
     ? { ...base, seed: 2, commands: 1_000_000, mix: { gtc: 45, ioc: 10, cancel: 30, reduce: 0 } }
     : which === 'deep'
-      ? { ...base, seed: 3, commands: 1_000_000, preload: 1_000_000, targetResting: 1_000_000, spread: 20_000 }
-      : base;
+      ? { ...base, seed: 4, commands: 1_000_000, preload: 1_000_000, targetResting: 1_000_000, spread: 20_000 }
+      : which === 'deep-top'
+        ? {
+            ...base,
+            seed: 3,
+            commands: 1_000_000,
+            preload: 1_000_000,
+            preloadOffsets: { from: 600, to: 20_600 },
+            touchPreload: false,
+          }
+        : base;
 const flow = generateMix(options);
 const runs = Number(process.argv[3] ?? 6);
 for (let run = 0; run < runs; run++) {
