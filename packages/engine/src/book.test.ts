@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { OrderBook } from './book';
 import { copyReport } from './report';
-import type { ExecutionReport, MarketSpec, OrderType, PlaceOrder, Side, StpMode } from './types';
+import type { Command, ExecutionReport, MarketSpec, OrderType, PlaceOrder, Side, StpMode } from './types';
 
 /**
  * A BTC/USDT-like market: prices in cents (tick 0.05), quantities in 0.001 BTC steps of 0.010, at least 10 USDT
@@ -361,6 +361,11 @@ describe('rejections', () => {
     place('buy', 100_000, 6_000_000_000_000_000);
     expect(place('buy', 100_000, 6_000_000_000_000_000).reason).toBe('QUANTITY_TOO_LARGE');
     expect(place('buy', 99_000, 6_000_000_000_000_000).accepted).toBe(true);
+  });
+
+  it('INVALID_PARAMETER for a command of unknown kind, as from a corrupted log', () => {
+    const garbage = JSON.parse('{"kind":"teleport","id":1}') as Command;
+    expect(book.apply(garbage)).toMatchObject({ accepted: false, reason: 'INVALID_PARAMETER' });
   });
 
   it('still take a sequence number, so a replayed log numbers commands the same', () => {

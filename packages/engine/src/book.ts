@@ -110,6 +110,12 @@ export class OrderBook {
         return this.reduce(command);
       case 'restore':
         return this.restore(command);
+      default: {
+        // Only reachable with data that bypassed the types, e.g. a corrupted log read from storage.
+        const r = this.report;
+        r.reset(++this.seq, 'place', 0);
+        return r.reject('INVALID_PARAMETER');
+      }
     }
   }
 
