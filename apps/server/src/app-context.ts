@@ -18,9 +18,11 @@ import type { Chain } from './modules/chain/chain';
 import type { OperatorService } from './modules/admin/service';
 import type { ContentService } from './modules/content/service';
 import type { LedgerService } from './modules/ledger/service';
+import type { MarketService } from './modules/market/service';
 import type { WalletService } from './modules/wallet/service';
 import type { Notifier } from './modules/notify/notifier';
 import type { SecurityService } from './modules/security/service';
+import type { SpotService } from './modules/spot/service';
 import type { Hub } from './ws/hub';
 
 /** The Fastify instance routes are declared on: zod schemas type the handlers. */
@@ -55,4 +57,8 @@ export interface AppContext {
   uploads: FileStore;
   /** Two-factor, identity (`requireVerified`), login devices, newcomer tasks. */
   security: SecurityService;
+  /** Spot markets, orders and books; `onTrades`, `useTickers`, `recentTrades` for market data (modules/spot/README.md). */
+  spot: SpotService;
+  /** Index prices, candles, tickers, live events and the market makers (modules/market/README.md). */
+  market: MarketService;
 }

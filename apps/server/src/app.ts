@@ -11,6 +11,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import pino, { type Logger } from 'pino';
 import type { AppContext, Router } from './app-context';
 import type { Config } from './config';
+import { startCheckpointer } from './db/checkpointer';
 import { migrate, openDatabase } from './db/database';
 import { installAuth } from './http/auth';
 import { installCipherEnvelope } from './http/cipher';
@@ -34,6 +35,9 @@ import { contentRoutes } from './modules/content/routes';
 import { ContentService } from './modules/content/service';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { LedgerService } from './modules/ledger/service';
+import { registerMarketChannels } from './modules/market/channels';
+import { marketRoutes } from './modules/market/routes';
+import { createMarketService } from './modules/market/wiring';
 import { createNotifier } from './modules/notify/notifier';
 import { DeviceService } from './modules/security/devices';
 import { IdentityService } from './modules/security/identity';
@@ -41,6 +45,8 @@ import { createSecurityRepo } from './modules/security/repo';
 import { securityRoutes } from './modules/security/routes';
 import { SecretBox } from './modules/security/secret-box';
 import { SecurityService } from './modules/security/service';
+import { spotRoutes } from './modules/spot/routes';
+import { SpotService } from './modules/spot/service';
 import { TwoFactorService } from './modules/security/two-factor';
 import { walletAdminRoutes } from './modules/wallet/admin-routes';
 import { createWalletRepo } from './modules/wallet/repo';
@@ -70,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = openDatabase(config.dbFile);
   const migrations = migrate(db, path.join(config.repoRoot, 'apps/server/migrations'));
   if (migrations.applied.length > 0) log.info({ applied: migrations.applied }, 'database migrated');
+  const checkpointer = startCheckpointer(db, config.dbFile, 250, (error) => log.warn({ error }, 'WAL checkpoint'));
 
   // Domain services
   const tx = new Transactions(db);
@@ -119,6 +126,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const hub = new Hub(sessions, clock, log);
   events.on('session.revoked', ({ sessionId }) => hub.revokeSession(sessionId));
   const content = new ContentService(tx, createContentRepo(db), clock, operators, hub, config);
+  const spot = new SpotService({ db, tx, clock, log, ledger, hub, operators });
+  wallet.usePriceSource(spot);
+  const market = createMarketService(
+    { db, tx, clock, log, hub, ledger, spot, accounts, wallet, chainBlockMs: config.chain.blockMs },
+    config.market,
+  );
 
   const ctx: AppContext = {
     config,
@@ -137,6 +150,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     content,
     uploads,
     security,
+    spot,
+    market,
   };
 
   // HTTP plumbing
@@ -182,9 +197,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   walletRoutes(app, ctx);
   walletAdminRoutes(app, ctx);
   securityRoutes(app, ctx);
+  spotRoutes(app, ctx);
+  marketRoutes(app, ctx);
 
   // Live channel
   hub.register(content.homeChannel());
+  hub.register(spot.depthChannel());
+  hub.register(spot.entrustChannel());
+  hub.register(spot.historyChannel());
+  registerMarketChannels(hub, market.data);
   hub.attach(app);
 
   // The built web app and the shipped static files
@@ -196,7 +217,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: config.webDist,
       prefix: '/',
-      wildcard: false,
+      // Look files up per request, so a rebuilt web app is served without restarting the server.
+      wildcard: true,
       setHeaders(res, filePath) {
         // Hashed bundles never change; the page itself must always be revalidated.
         res.setHeader(
@@ -210,9 +232,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Blocks start once the server is up; tests set CHAIN_BLOCK_MS=0 and mine themselves.
   app.addHook('onReady', async () => chain.start());
   app.addHook('onClose', async () => {
+    await market.close();
     chain.stop();
     hub.close();
     notifier.close();
+    await checkpointer.close();
     db.close();
   });
 

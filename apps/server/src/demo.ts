@@ -1,5 +1,7 @@
 import type { AppContext } from './app-context';
+import { seedContent } from './modules/content/demo';
 import { DEFAULT_ASSETS } from './modules/ledger/assets';
+import { DEFAULT_MARKETS } from './modules/spot/markets-default';
 import { seedWalletDemo } from './modules/wallet/demo';
 
 export const DEMO_ACCOUNT = {
@@ -18,6 +20,10 @@ export async function seedDemo(ctx: AppContext): Promise<void> {
   // The asset list is configuration a fresh install needs with or without demo data.
   if (ctx.ledger.listAssets().length === 0) for (const asset of DEFAULT_ASSETS) ctx.ledger.upsertAsset(asset);
   ctx.wallet.ensureDefaultNetworks();
+  // Spot markets are configuration as well; the operator changes them later.
+  if (ctx.spot.markets().length === 0) for (const market of DEFAULT_MARKETS) ctx.spot.createMarket(market);
+  // The app version of this build always; banners, notices and documents only with DEMO_DATA.
+  seedContent(ctx);
   if (!ctx.config.demoData) return;
   if (!ctx.accounts.findByAccount(DEMO_ACCOUNT.account)) {
     await ctx.accounts.createUser({

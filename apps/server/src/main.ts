@@ -6,6 +6,8 @@ const started = performance.now();
 const config = loadConfig();
 const { app, ctx } = await buildApp(config);
 await seedDemo(ctx);
+// Index prices, market makers, and the first-start chart history (written in the background).
+await ctx.market.start();
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
