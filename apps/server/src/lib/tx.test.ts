@@ -56,3 +56,50 @@ describe('transactions', () => {
     expect(() => tx.run(async () => 1)).toThrow(/synchronous/);
   });
 });
+
+describe('before-commit hooks', () => {
+  it('run inside the outermost transaction after its body, and their failure rolls everything back', () => {
+    const seen: string[] = [];
+    tx.run(() => {
+      db.prepare('INSERT INTO t VALUES (1)').run();
+      tx.run(() => tx.beforeCommit(() => seen.push(`flush ${count()}`)));
+      seen.push('body');
+    });
+    expect(seen).toEqual(['body', 'flush 1']);
+
+    expect(() =>
+      tx.run(() => {
+        db.prepare('INSERT INTO t VALUES (2)').run();
+        tx.beforeCommit(() => {
+          throw new Error('flush failed');
+        });
+      }),
+    ).toThrow('flush failed');
+    expect(count()).toBe(1);
+  });
+
+  it('are forgotten when the transaction fails before them', () => {
+    const seen: string[] = [];
+    expect(() =>
+      tx.run(() => {
+        tx.beforeCommit(() => seen.push('stale'));
+        throw new Error('no');
+      }),
+    ).toThrow('no');
+    tx.run(() => undefined);
+    expect(seen).toEqual([]);
+  });
+
+  it('undoes in reverse order', () => {
+    const seen: number[] = [];
+    expect(() =>
+      tx.run(() => {
+        tx.afterRollback(() => seen.push(1));
+        tx.run(() => tx.afterRollback(() => seen.push(2)));
+        tx.afterRollback(() => seen.push(3));
+        throw new Error('no');
+      }),
+    ).toThrow('no');
+    expect(seen).toEqual([3, 2, 1]);
+  });
+});

@@ -19,6 +19,8 @@ export class Transactions {
    * when nested, in a savepoint.
    */
   private readonly inTransaction: (fn: () => unknown) => unknown;
+  /** Work to do inside the outermost transaction just before it commits (deferred writes such as the ledger's). */
+  private beforeCommitHooks: (() => void)[] = [];
 
   constructor(private readonly db: Db) {
     this.inTransaction = db.transaction((fn: () => unknown) => {
@@ -37,14 +39,17 @@ export class Transactions {
     if (this.frames.length === 0 && this.db.inTransaction) {
       throw new Error('a transaction was opened outside Transactions.run; use ctx.tx.run for every write');
     }
+    const outermost = this.frames.length === 0;
     const frame: Frame = { commit: [], rollback: [] };
     this.frames.push(frame);
     let result: T;
     try {
-      result = this.inTransaction(fn) as T;
+      result = this.inTransaction(outermost ? () => this.withBeforeCommit(fn) : fn) as T;
     } catch (error) {
       this.frames.pop();
-      for (const hook of frame.rollback) hook();
+      if (outermost) this.beforeCommitHooks = [];
+      // Undo in reverse order, as the changes were made.
+      for (let i = frame.rollback.length - 1; i >= 0; i--) frame.rollback[i]?.();
       throw error;
     }
     this.frames.pop();
@@ -56,6 +61,22 @@ export class Transactions {
       for (const hook of frame.commit) hook();
     }
     return result;
+  }
+
+  private withBeforeCommit<T>(fn: () => T): T {
+    const value = fn();
+    // A hook may schedule another (a flush that posts): run until none is left.
+    while (this.beforeCommitHooks.length > 0) this.beforeCommitHooks.shift()?.();
+    return value;
+  }
+
+  /**
+   * Runs `hook` inside the outermost transaction, after its body and before COMMIT, once per call. A hook that
+   * throws rolls the whole transaction back.
+   */
+  beforeCommit(hook: () => void): void {
+    if (this.frames.length === 0) throw new Error('beforeCommit outside a transaction');
+    this.beforeCommitHooks.push(hook);
   }
 
   /** Runs `hook` after the outermost transaction commits (at once when no transaction is open). */

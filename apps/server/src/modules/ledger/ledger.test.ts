@@ -199,6 +199,91 @@ describe('ledger postings', () => {
     expect((await ledger.reconcileInBackground()).ok).toBe(false);
   });
 
+  it('undoes a posting whose savepoint rolls back while the transaction goes on and commits', () => {
+    deposit(1, 'USDT', 1000n);
+    tx.run(() => {
+      ledger.transfer({
+        reference: 'a',
+        reason: 'test',
+        from: user(1, 'spot', 'USDT'),
+        to: user(2, 'spot', 'USDT'),
+        amount: 100n,
+      });
+      expect(() =>
+        tx.run(() => {
+          ledger.transfer({
+            reference: 'b',
+            reason: 'test',
+            from: user(1, 'spot', 'USDT'),
+            to: user(3, 'spot', 'USDT'),
+            amount: 200n,
+          });
+          expect(ledger.balance(user(1, 'spot', 'USDT')).available).toBe(700n);
+          throw new Error('the command failed');
+        }),
+      ).toThrow('the command failed');
+      expect(ledger.balance(user(1, 'spot', 'USDT')).available).toBe(900n);
+      ledger.transfer({
+        reference: 'c',
+        reason: 'test',
+        from: user(1, 'spot', 'USDT'),
+        to: user(4, 'spot', 'USDT'),
+        amount: 50n,
+      });
+    });
+    expect(ledger.balance(user(1, 'spot', 'USDT')).available).toBe(850n);
+    expect(ledger.balance(user(3, 'spot', 'USDT')).available).toBe(0n);
+    expect(ledger.hasReference('b')).toBe(false);
+    const stored = db
+      .prepare("SELECT available FROM ledger_accounts WHERE owner_kind = 'user' AND owner_id = 1 AND wallet = 'spot'")
+      .safeIntegers(true)
+      .get();
+    expect(stored).toEqual({ available: 850n });
+    expect(reconcile(db).problems).toEqual([]);
+  });
+
+  it('undoes every posting of a transaction that fails, in memory and on disk', () => {
+    deposit(1, 'USDT', 1000n);
+    expect(() =>
+      tx.run(() => {
+        ledger.transfer({
+          reference: 'x1',
+          reason: 'test',
+          from: user(1, 'spot', 'USDT'),
+          to: user(5, 'gold', 'USDT'),
+          amount: 400n,
+        });
+        ledger.freeze({ reference: 'x2', reason: 'test', account: user(1, 'spot', 'USDT'), amount: 600n });
+        throw new Error('later step failed');
+      }),
+    ).toThrow('later step failed');
+    expect(ledger.balance(user(1, 'spot', 'USDT'))).toEqual({ available: 1000n, frozen: 0n });
+    expect(ledger.balance(user(5, 'gold', 'USDT'))).toEqual({ available: 0n, frozen: 0n });
+    // The account row created inside the failed transaction is gone, and its id may be reused safely.
+    deposit(6, 'BTC', 3n);
+    expect(ledger.balance(user(6, 'spot', 'BTC')).available).toBe(3n);
+    expect(reconcile(db).problems).toEqual([]);
+  });
+
+  it('answers reads inside a transaction with its own postings', () => {
+    tx.run(() => {
+      deposit(7, 'USDT', 500n, 'd7');
+      expect(ledger.balance(user(7, 'spot', 'USDT')).available).toBe(500n);
+      expect(ledger.userBalances(7)).toEqual([{ wallet: 'spot', asset: 'USDT', available: 500n, frozen: 0n }]);
+      expect(ledger.userHasReason(7, 'wallet')).toBe(false);
+      ledger.transfer({
+        reference: 'd7b',
+        reason: 'wallet.deposit',
+        from: hot('USDT'),
+        to: user(7, 'spot', 'USDT'),
+        amount: 1n,
+      });
+      expect(ledger.userHasReason(7, 'wallet')).toBe(true);
+      expect(() => ledger.reconcile()).toThrow(/pending/);
+    });
+    expect(ledger.userHasReason(7, 'wallet.deposit')).toBe(true);
+  });
+
   it('finds tampering: a balance edited outside the journal fails reconciliation', () => {
     deposit(1, 'USDT', 1000n);
     db.prepare("UPDATE ledger_accounts SET available = available + 1 WHERE owner_kind = 'user'").run();

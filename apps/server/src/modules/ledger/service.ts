@@ -29,15 +29,55 @@ interface AccountRow {
   available: bigint;
   frozen: bigint;
   allow_negative: bigint;
+  owner_kind: 'user' | 'system';
+  owner_id: bigint;
 }
+
+/** The balances of an account as this process knows them: the single writer's authoritative copy. */
+interface AccountState {
+  readonly id: number;
+  available: bigint;
+  frozen: bigint;
+  readonly allowNegative: boolean;
+  /** The uid when a user owns the account (for `userHasReason` over postings not yet written). */
+  readonly uid: number | null;
+}
+
+/** A leg waiting to be written at commit: account, asset, bucket, signed amount. */
+type PendingLeg = readonly [number, string, Bucket, bigint];
+
+interface PendingEntry {
+  readonly reason: string;
+  readonly legs: PendingLeg[];
+}
+
+/** The net change one posting makes to one account. */
+interface Change {
+  readonly ref: AccountRef;
+  id: number | undefined;
+  available: bigint;
+  frozen: bigint;
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const LEG_CHUNK = 50;
 
 /** Thrown (inside the caller's transaction, which then rolls back) when a posting would break a ledger rule. */
 export class LedgerError extends DomainError {}
 
 /**
  * The one ledger. Other modules move money only through `post` (and its shorthands `transfer`, `freeze`,
- * `unfreeze`, `settle`), always inside their own transaction together with the business row the movement belongs
- * to. Every call is itself wrapped in a (nested) transaction, so a refused posting changes nothing.
+ * `unfreeze`, `settle`), always inside their own `tx.run` transaction together with the business row the movement
+ * belongs to.
+ *
+ * How a posting is made, and why it is safe without a savepoint of its own: every check (balance per leg, no
+ * negative result, 64-bit range, unique reference) happens before anything is changed, so a refused posting changes
+ * nothing. Accepted postings change this process's copy of each account at once (the server is the only writer, so
+ * that copy is authoritative) and register their undo with the current transaction; the rows are written once, just
+ * before the outermost transaction commits: each changed account once, the legs in multi-row inserts. A rollback of
+ * the transaction, or of the savepoint the posting was made in, undoes the copy exactly. The database's CHECK
+ * constraints stay as the last line: a flush that would break them rolls the whole transaction back.
  */
 export class LedgerService {
   private readonly accountIds = new Map<string, number>();
@@ -45,6 +85,13 @@ export class LedgerService {
   private readonly assets = new Map<string, AssetRow>();
   private externalFlows: ExternalFlows | undefined;
   private running: Promise<ReconciliationReport> | null = null;
+  private readonly states = new Map<number, AccountState>();
+  private readonly dirty = new Set<AccountState>();
+  private readonly pending = new Map<number, PendingEntry>();
+  private flushScheduled = false;
+  /** `uid|reason` pairs already recorded in ledger_user_reasons (committed), so the flush skips them. */
+  private readonly knownUserReasons = new Set<string>();
+  private readonly legInserts = new Map<number, Statement<unknown[]>>();
   private readonly q: {
     assets: Statement<[], AssetRow>;
     systemOwner: Statement<[string], { id: number; allow_negative: number }>;
@@ -53,12 +100,11 @@ export class LedgerService {
     insertAccount: Statement<[string, number, string, string, number, number]>;
     account: Statement<[number], AccountRow>;
     insertEntry: Statement<[string, string, number, string | null]>;
-    insertLeg: Statement<[number, number, string, string, bigint]>;
-    addAvailable: Statement<[{ delta: bigint; id: number; now: number }]>;
-    addFrozen: Statement<[{ delta: bigint; id: number; now: number }]>;
+    writeAccount: Statement<[bigint, bigint, number, number]>;
     hasReference: Statement<[string], { one: number }>;
     userHasReason: Statement<[number, string, string], { one: number }>;
-    userBalances: Statement<[number], AccountBalance & { wallet: Wallet }>;
+    markUserReason: Statement<[number, string, number]>;
+    userBalances: Statement<[number], AccountBalance & { id: bigint }>;
   };
   constructor(
     private readonly db: Db,
@@ -77,30 +123,22 @@ export class LedgerService {
          VALUES (?, ?, ?, ?, ?, ?)`,
       ),
       account: db
-        .prepare<[number], AccountRow>('SELECT id, available, frozen, allow_negative FROM ledger_accounts WHERE id = ?')
+        .prepare<[number], AccountRow>(
+          'SELECT id, available, frozen, allow_negative, owner_kind, owner_id FROM ledger_accounts WHERE id = ?',
+        )
         .safeIntegers(true),
       insertEntry: db.prepare('INSERT INTO journal_entries (reference, reason, created_at, meta) VALUES (?, ?, ?, ?)'),
-      insertLeg: db.prepare(
-        'INSERT INTO journal_legs (entry_id, account_id, asset, bucket, amount) VALUES (?, ?, ?, ?, ?)',
-      ),
-      // The guard in WHERE refuses the update (0 changes) when it would take a balance below zero.
-      addAvailable: db.prepare(
-        `UPDATE ledger_accounts SET available = available + @delta, updated_at = @now
-         WHERE id = @id AND (allow_negative = 1 OR available + @delta >= 0)`,
-      ),
-      addFrozen: db.prepare(
-        'UPDATE ledger_accounts SET frozen = frozen + @delta, updated_at = @now WHERE id = @id AND frozen + @delta >= 0',
-      ),
+      writeAccount: db.prepare('UPDATE ledger_accounts SET available = ?, frozen = ?, updated_at = ? WHERE id = ?'),
       hasReference: db.prepare('SELECT 1 AS one FROM journal_entries WHERE reference = ?'),
       userHasReason: db.prepare(
-        `SELECT 1 AS one FROM journal_legs l
-         JOIN ledger_accounts a ON a.id = l.account_id
-         JOIN journal_entries e ON e.id = l.entry_id
-         WHERE a.owner_kind = 'user' AND a.owner_id = ? AND (e.reason = ? OR e.reason LIKE ?) LIMIT 1`,
+        'SELECT 1 AS one FROM ledger_user_reasons WHERE uid = ? AND (reason = ? OR reason LIKE ?) LIMIT 1',
+      ),
+      markUserReason: db.prepare(
+        'INSERT OR IGNORE INTO ledger_user_reasons (uid, reason, first_entry_id) VALUES (?, ?, ?)',
       ),
       userBalances: db
-        .prepare<[number], AccountBalance & { wallet: Wallet }>(
-          `SELECT wallet, asset, available, frozen FROM ledger_accounts
+        .prepare<[number], AccountBalance & { id: bigint }>(
+          `SELECT id, wallet, asset, available, frozen FROM ledger_accounts
            WHERE owner_kind = 'user' AND owner_id = ? ORDER BY wallet, asset`,
         )
         .safeIntegers(true),
@@ -216,26 +254,61 @@ export class LedgerService {
       this.q.insertAccount.run(ref.owner.kind, ownerId, ref.wallet, ref.asset, allowNegative, this.clock.now());
       row = this.q.accountId.get(ref.owner.kind, ownerId, ref.wallet, ref.asset);
       if (!row) throw new Error('account could not be created');
+      const created = row.id;
+      // If the row goes with a rollback, its id may be given to another account: forget its balances too.
+      this.tx.afterRollback(() => {
+        const state = this.states.get(created);
+        if (state) this.dirty.delete(state);
+        this.states.delete(created);
+      });
     }
     const id = row.id;
     this.rememberWhenCommitted(() => this.accountIds.set(key, id));
     return id;
   }
 
-  /** A balance; reading never creates the account (an account nobody has touched holds zero). */
-  balance(ref: AccountRef): Balance {
-    const id = this.existingAccountId(ref);
-    const row = id === undefined ? undefined : this.q.account.get(id);
-    return { available: row?.available ?? 0n, frozen: row?.frozen ?? 0n };
+  /** The in-process copy of an account's balances, loaded on first use. */
+  private stateOf(id: number): AccountState {
+    let state = this.states.get(id);
+    if (!state) {
+      const row = this.q.account.get(id);
+      if (!row) throw new Error(`ledger account ${id} does not exist`);
+      state = {
+        id,
+        available: row.available,
+        frozen: row.frozen,
+        allowNegative: row.allow_negative === 1n,
+        uid: row.owner_kind === 'user' ? Number(row.owner_id) : null,
+      };
+      this.states.set(id, state);
+    }
+    return state;
   }
 
-  /** Every account of a user that has ever held something. */
+  /** A balance, including this transaction's postings; reading never creates the account (untouched = zero). */
+  balance(ref: AccountRef): Balance {
+    const id = this.existingAccountId(ref);
+    if (id === undefined) return { available: 0n, frozen: 0n };
+    const state = this.stateOf(id);
+    return { available: state.available, frozen: state.frozen };
+  }
+
+  /** Every account of a user that has ever held something, including this transaction's postings. */
   userBalances(uid: number): AccountBalance[] {
-    return this.q.userBalances.all(uid);
+    return this.q.userBalances.all(uid).map(({ id, wallet, asset, available, frozen }) => {
+      const state = this.states.get(Number(id));
+      return state
+        ? { wallet, asset, available: state.available, frozen: state.frozen }
+        : { wallet, asset, available, frozen };
+    });
   }
 
   /** Whether a user's accounts ever moved for this reason (or a sub-reason `reason.*`): first deposit, first trade. */
   userHasReason(uid: number, reason: string): boolean {
+    for (const entry of this.pending.values()) {
+      if (entry.reason !== reason && !entry.reason.startsWith(`${reason}.`)) continue;
+      if (entry.legs.some(([accountId]) => this.states.get(accountId)?.uid === uid)) return true;
+    }
     return this.q.userHasReason.get(uid, reason, `${reason}.%`) !== undefined;
   }
 
@@ -252,6 +325,7 @@ export class LedgerService {
 
   /** Reconciles on this thread (tests, small ledgers). The operator route uses {@link reconcileInBackground}. */
   reconcile(): ReconciliationReport {
+    if (this.pending.size > 0) throw new Error('reconcile inside a write transaction that has postings pending');
     return reconcile(this.db, this.externalFlows, this.clock.now());
   }
 
@@ -280,12 +354,12 @@ export class LedgerService {
   // ---- postings -----------------------------------------------------------------------------------------------
 
   /**
-   * Posts a balanced entry: per asset the legs sum to zero. Refused without effect (and the caller's transaction
-   * rolled back, since it throws) when the reference was used before, a leg is zero, the legs do not balance, or a
-   * balance would go below zero.
+   * Posts a balanced entry: per asset the legs sum to zero. Refused without effect (and, since it throws, the
+   * caller's transaction rolled back unless it catches) when the reference was used before, a leg is zero, the legs
+   * do not balance, a balance would go below zero or outside 64 bits.
    */
   post(input: EntryInput): number {
-    return this.tx.run(() => this.postNow(input));
+    return this.tx.active ? this.postNow(input) : this.tx.run(() => this.postNow(input));
   }
 
   private postNow(input: EntryInput): number {
@@ -298,6 +372,36 @@ export class LedgerService {
     for (const [asset, sum] of sums) {
       if (sum !== 0n) throw new Error(`entry ${input.reference} does not balance in ${asset}: ${sum}`);
     }
+
+    // 1. Every check, before anything changes. Accounts that do not exist yet hold zero; they are created only
+    //    once the posting is known to go through.
+    const changes: Change[] = [];
+    const legChanges: Change[] = [];
+    for (const leg of input.legs) {
+      const id = this.existingAccountId(leg.account);
+      let change = changes.find((c) =>
+        id === undefined ? c.id === undefined && sameRef(c.ref, leg.account) : c.id === id,
+      );
+      if (!change) {
+        change = { ref: leg.account, id, available: 0n, frozen: 0n };
+        changes.push(change);
+      }
+      if ((leg.bucket ?? 'available') === 'available') change.available += leg.amount;
+      else change.frozen += leg.amount;
+      legChanges.push(change);
+    }
+    for (const change of changes) {
+      const state = change.id === undefined ? undefined : this.stateOf(change.id);
+      const available = (state?.available ?? 0n) + change.available;
+      const frozen = (state?.frozen ?? 0n) + change.frozen;
+      const allowNegative = state ? state.allowNegative : this.wouldAllowNegative(change.ref);
+      if (frozen < 0n || (available < 0n && !allowNegative)) throw new LedgerError('INSUFFICIENT_BALANCE');
+      if (available > INT64_MAX || frozen > INT64_MAX || available < INT64_MIN) {
+        throw new LedgerError('INVALID_PARAMS', { detail: 'balance out of range' });
+      }
+    }
+
+    // 2. The unique reference: a repeated posting stops here, still without any change.
     const now = this.clock.now();
     let entryId: number;
     try {
@@ -311,17 +415,87 @@ export class LedgerService {
       }
       throw error;
     }
-    for (const leg of input.legs) this.applyLeg(entryId, leg, now);
+
+    // 3. Apply to the in-process copy, remember the legs for the flush, and how to undo it all.
+    const applied: [AccountState, bigint, bigint][] = [];
+    for (const change of changes) {
+      change.id ??= this.accountId(change.ref);
+      const state = this.stateOf(change.id);
+      state.available += change.available;
+      state.frozen += change.frozen;
+      this.dirty.add(state);
+      applied.push([state, change.available, change.frozen]);
+    }
+    const legs: PendingLeg[] = input.legs.map((leg, i) => [
+      legChanges[i]?.id ?? this.accountId(leg.account),
+      leg.account.asset,
+      leg.bucket ?? 'available',
+      leg.amount,
+    ]);
+    this.pending.set(entryId, { reason: input.reason, legs });
+    this.tx.afterRollback(() => {
+      for (const [state, available, frozen] of applied) {
+        state.available -= available;
+        state.frozen -= frozen;
+        this.dirty.add(state);
+      }
+      this.pending.delete(entryId);
+    });
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      this.tx.beforeCommit(() => this.flush());
+      this.tx.afterRollback(() => {
+        this.flushScheduled = false;
+      });
+    }
     return entryId;
   }
 
-  private applyLeg(entryId: number, leg: Leg, now: number): void {
-    const accountId = this.accountId(leg.account);
-    const bucket: Bucket = leg.bucket ?? 'available';
-    const update = bucket === 'available' ? this.q.addAvailable : this.q.addFrozen;
-    if (update.run({ delta: leg.amount, id: accountId, now }).changes !== 1)
-      throw new LedgerError('INSUFFICIENT_BALANCE');
-    this.q.insertLeg.run(entryId, accountId, leg.account.asset, bucket, leg.amount);
+  /** Writes what this transaction's postings changed: each account once, then the legs in multi-row inserts. */
+  private flush(): void {
+    this.flushScheduled = false;
+    const now = this.clock.now();
+    for (const state of this.dirty) this.q.writeAccount.run(state.available, state.frozen, now, state.id);
+    this.dirty.clear();
+    let batch: unknown[] = [];
+    for (const [entryId, entry] of this.pending) {
+      for (const [accountId, asset, bucket, amount] of entry.legs) {
+        const uid = this.states.get(accountId)?.uid;
+        if (uid !== null && uid !== undefined) this.markUserReason(uid, entry.reason, entryId);
+        batch.push(entryId, accountId, asset, bucket, amount);
+        if (batch.length === LEG_CHUNK * 5) {
+          this.insertLegs(batch);
+          batch = [];
+        }
+      }
+    }
+    if (batch.length > 0) this.insertLegs(batch);
+    this.pending.clear();
+  }
+
+  private markUserReason(uid: number, reason: string, entryId: number): void {
+    const key = `${uid}|${reason}`;
+    if (this.knownUserReasons.has(key)) return;
+    this.q.markUserReason.run(uid, reason, entryId);
+    this.tx.afterCommit(() => this.knownUserReasons.add(key));
+  }
+
+  private insertLegs(values: unknown[]): void {
+    const rows = values.length / 5;
+    let statement = this.legInserts.get(rows);
+    if (!statement) {
+      const tuples = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ');
+      statement = this.db.prepare(
+        `INSERT INTO journal_legs (entry_id, account_id, asset, bucket, amount) VALUES ${tuples}`,
+      );
+      this.legInserts.set(rows, statement);
+    }
+    statement.run(...values);
+  }
+
+  /** Whether an account that does not exist yet would be allowed below zero (only the hot-wallet mirror is). */
+  private wouldAllowNegative(ref: AccountRef): boolean {
+    return ref.owner.kind === 'system' && ref.owner.name === SYSTEM.hotWallet;
   }
 
   /** Moves `amount` from one account to another (available to available unless told otherwise). */
@@ -423,6 +597,13 @@ function startReconcileWorker(workerData: { file: string; flows: ExternalFlows |
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
+}
+
+function sameRef(a: AccountRef, b: AccountRef): boolean {
+  if (a.wallet !== b.wallet || a.asset !== b.asset || a.owner.kind !== b.owner.kind) return false;
+  return a.owner.kind === 'user'
+    ? b.owner.kind === 'user' && a.owner.uid === b.owner.uid
+    : b.owner.kind === 'system' && a.owner.name === b.owner.name;
 }
 
 function positive(amount: bigint): void {
