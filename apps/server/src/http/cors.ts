@@ -7,16 +7,19 @@ import type { FastifyInstance } from 'fastify';
  */
 export function installCors(app: FastifyInstance): void {
   const allowHeaders = ['authorization', 'content-type', LANG_HEADER, CIPHER_HEADER, 'x-device-id'].join(', ');
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) return;
+    if (!origin) return done();
     reply.header('access-control-allow-origin', '*');
     reply.header('access-control-expose-headers', CIPHER_HEADER);
     if (request.method === 'OPTIONS') {
       reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS');
       reply.header('access-control-allow-headers', allowHeaders);
       reply.header('access-control-max-age', '86400');
-      return reply.status(204).send();
+      // Answered here: the preflight needs nothing else (and no `done`, which would run the route too).
+      reply.status(204).send();
+      return;
     }
+    done();
   });
 }

@@ -42,8 +42,9 @@ function isErrorKey(message: string): message is ErrorKey {
  */
 export function installEnvelope(app: FastifyInstance): void {
   app.decorateRequest('lang', 'en');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = langFromHeader(request.headers[LANG_HEADER]);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
