@@ -27,7 +27,8 @@ export class OrderIndex<T> {
 
   /** Fibonacci hashing of both 32-bit halves: sequential ids spread over the table, as do ids with equal low bits. */
   private home(id: number): number {
-    const high = (id / 4294967296) | 0;
+    // Most ids fit 31 bits; skip the float division for them.
+    const high = id > 0x7fffffff ? (id / 4294967296) | 0 : 0;
     return Math.imul((id | 0) ^ Math.imul(high, 0x85ebca6b), 0x9e3779b1) >>> this.shift;
   }
 

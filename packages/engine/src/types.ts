@@ -161,7 +161,11 @@ export interface RemovedOrder {
  * Copy what you keep ({@link copyReport}).
  */
 export interface ExecutionReport {
-  /** The command's sequence number in this book (every command but `restore` takes the next one). */
+  /**
+   * The command's sequence number in this book: every command but `restore` takes the next one, accepted or not. A
+   * resting order's time priority is the seq of the command that placed or last moved it. An accepted `restore`
+   * reports the restored order's seq.
+   */
   readonly seq: number;
   readonly command: CommandKind;
   readonly accepted: boolean;
