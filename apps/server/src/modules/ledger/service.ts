@@ -81,6 +81,8 @@ export class LedgerError extends DomainError {}
  */
 export class LedgerService {
   private readonly accountIds = new Map<string, number>();
+  /** Ids by reference object: hot callers (the spot desk) reuse their refs, so this skips building a key string. */
+  private readonly idsByRef = new WeakMap<AccountRef, number>();
   private readonly systemOwners = new Map<string, { id: number; allowNegative: boolean }>();
   private readonly assets = new Map<string, AssetRow>();
   private externalFlows: ExternalFlows | undefined;
@@ -229,8 +231,13 @@ export class LedgerService {
 
   /** The id of an account if it exists, without creating it (or its system owner). */
   private existingAccountId(ref: AccountRef): number | undefined {
+    const byRef = this.idsByRef.get(ref);
+    if (byRef !== undefined) return byRef;
     const cached = this.accountIds.get(this.accountKey(ref));
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.idsByRef.set(ref, cached);
+      return cached;
+    }
     let ownerId: number;
     if (ref.owner.kind === 'user') ownerId = ref.owner.uid;
     else {
@@ -243,9 +250,14 @@ export class LedgerService {
 
   /** The id of an account, created on first use. */
   accountId(ref: AccountRef): number {
+    const byRef = this.idsByRef.get(ref);
+    if (byRef !== undefined) return byRef;
     const key = this.accountKey(ref);
     const cached = this.accountIds.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      this.idsByRef.set(ref, cached);
+      return cached;
+    }
     this.asset(ref.asset);
     const ownerId = ref.owner.kind === 'user' ? ref.owner.uid : this.systemOwner(ref.owner.name).id;
     const allowNegative = ref.owner.kind === 'system' && this.systemOwner(ref.owner.name).allowNegative ? 1 : 0;
