@@ -23,7 +23,10 @@ export default tseslint.config(
     // Money is never a float: parseFloat / toFixed have no place in amounts.
     files: ['apps/server/src/**/*.ts', 'packages/**/*.ts'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is bigint fixed point; use the decimal helpers.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money is bigint fixed point; use the decimal helpers.' },
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Number', property: 'parseFloat', message: 'Money is bigint fixed point; use the decimal helpers.' },
