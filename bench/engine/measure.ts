@@ -1,4 +1,5 @@
 /** Timing helpers: wall-clock loops for throughput, per-command hrtime for latency. */
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -79,3 +80,40 @@ export const collectGarbage: () => void = (() => {
   const gc: unknown = runInNewContext('gc');
   return typeof gc === 'function' ? () => void gc() : () => undefined;
 })();
+
+interface GcEvent {
+  start: number;
+  duration: number;
+  major: boolean;
+}
+
+const gcEvents: GcEvent[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    // Node puts the GC kind in `detail`, which this @types/node version does not declare.
+    const detail: unknown = Reflect.get(entry, 'detail');
+    const kind = typeof detail === 'object' && detail !== null && 'kind' in detail ? detail.kind : undefined;
+    // kind 1 is a scavenge (young generation); the others are mark-compact phases of the old generation.
+    gcEvents.push({ start: entry.startTime, duration: entry.duration, major: kind !== 1 });
+  }
+}).observe({ entryTypes: ['gc'] });
+
+export interface GcCount {
+  minor: number;
+  major: number;
+  ms: number;
+}
+
+/** Garbage collections that started inside [from, to] (performance.now() times). */
+export async function gcBetween(from: number, to: number): Promise<GcCount> {
+  // The observer is told of collections asynchronously; let it catch up.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const inside = gcEvents.filter((e) => e.start >= from && e.start <= to);
+  return {
+    minor: inside.filter((e) => !e.major).length,
+    major: inside.filter((e) => e.major).length,
+    ms: inside.reduce((sum, e) => sum + e.duration, 0),
+  };
+}
+
+export const now = (): number => performance.now();

@@ -4,7 +4,7 @@
  * Flows (all seeded, generated before any timing):
  * 1. exchange-core mix: the shape of exchange-core's published benchmark (9% GTC, 3% IOC, 6% cancel, 82% move;
  *    ~1,000 resting orders over hundreds of prices), 3M commands.
- * 2. placement-heavy mix: mostly GTC with cancels, moves and some IOC, 1M commands.
+ * 2. placement-heavy mix: mostly GTC with cancels, moves and some IOC, 2M commands.
  * 3. deep book, top-of-book activity: 1M resting orders 600–20,600 ticks off the middle, then the exchange-core mix
  *    near the middle. Shows whether a deep book slows the flow at the top.
  * 4. deep book, activity anywhere: 1M resting orders, and the mix's cancels and moves pick uniformly among all of
@@ -28,6 +28,8 @@ import { BENCH_SPEC, generateMix, prng, type Flow, type MixOptions } from './flo
 import {
   collectGarbage,
   formatNs,
+  gcBetween,
+  now,
   formatRate,
   median,
   percentiles,
@@ -46,16 +48,21 @@ const DRAIN_EVERY = 16_384;
 interface Timing {
   wallNs: number;
   cpuNs: number;
+  /** performance.now() at start and end, to attribute garbage collections to the run. */
+  from: number;
+  to: number;
 }
 
 function timed(fn: () => void): Timing {
   collectGarbage();
   const cpu = process.cpuUsage();
+  const from = now();
   const start = process.hrtime.bigint();
   fn();
   const wallNs = Number(process.hrtime.bigint() - start);
+  const to = now();
   const used = process.cpuUsage(cpu);
-  return { wallNs, cpuNs: (used.user + used.system) * 1000 };
+  return { wallNs, cpuNs: (used.user + used.system) * 1000, from, to };
 }
 
 function freshBook(flow: Flow): OrderBook {
@@ -104,17 +111,31 @@ interface Throughput {
   /** Commands per CPU-second, best run. */
   cpuBest: number;
   runs: number[];
+  /** Garbage collections per million commands over all timed runs: young-generation, old-generation, pause ms. */
+  gcPerMillion: { minor: number; major: number; ms: number };
 }
 
-function throughput(count: number, runs: number, once: () => Timing): Throughput {
+async function throughput(count: number, runs: number, once: () => Timing): Promise<Throughput> {
   const rates: number[] = [];
   const cpuRates: number[] = [];
+  const gc = { minor: 0, major: 0, ms: 0 };
   for (let i = 0; i < runs; i++) {
     const t = once();
     rates.push(count / (t.wallNs / 1e9));
     cpuRates.push(count / (t.cpuNs / 1e9));
+    const seen = await gcBetween(t.from, t.to);
+    gc.minor += seen.minor;
+    gc.major += seen.major;
+    gc.ms += seen.ms;
   }
-  return { best: Math.max(...rates), median: median(rates), cpuBest: Math.max(...cpuRates), runs: rates };
+  const perMillion = 1e6 / (count * runs);
+  return {
+    best: Math.max(...rates),
+    median: median(rates),
+    cpuBest: Math.max(...cpuRates),
+    runs: rates,
+    gcPerMillion: { minor: gc.minor * perMillion, major: gc.major * perMillion, ms: gc.ms * perMillion },
+  };
 }
 
 function sameDepth(book: OrderBook, nob: NobBook): boolean {
@@ -140,13 +161,13 @@ function log(message: string): void {
   console.log(`[${new Date().toISOString().slice(11, 19)}] ${message}`);
 }
 
-function benchFlow(name: string, flow: Flow, compare: boolean): Result {
+async function benchFlow(name: string, flow: Flow, compare: boolean): Promise<Result> {
   const commands = flow.commands;
   log(`${name}: warm-up`);
   // Two passes: the first compiles, the second lets the optimising tier settle on the steady-state shapes.
   runOurs(freshBook(flow), commands);
   runOurs(freshBook(flow), commands);
-  const ours = throughput(commands.length, RUNS, () => {
+  const ours = await throughput(commands.length, RUNS, () => {
     const book = freshBook(flow);
     return timed(() => runOurs(book, commands));
   });
@@ -161,7 +182,7 @@ function benchFlow(name: string, flow: Flow, compare: boolean): Result {
   log(`${name}: nodejs-order-book warm-up`);
   runNob(new NobBook(), nobCommands.slice(0, Math.floor(nobCommands.length / 2)));
   let lastNob = new NobBook();
-  result.nob = throughput(commands.length, NOB_RUNS, () => {
+  result.nob = await throughput(commands.length, NOB_RUNS, () => {
     lastNob = new NobBook();
     const book = lastNob;
     return timed(() => runNob(book, nobCommands));
@@ -201,7 +222,7 @@ function stackedLevel(n: number): { placeAll: Command[]; cancels: Command[] } {
  * queue's length. Ours cancels all of `n`; nodejs-order-book's cancel is linear in the level's size, so it is timed
  * on the first `nobCancels` cancels of a level of `nobLevel` orders.
  */
-function benchStackedLevel(n: number, nobLevel: number, nobCancels: number): Result {
+async function benchStackedLevel(n: number, nobLevel: number, nobCancels: number): Promise<Result> {
   const { placeAll, cancels } = stackedLevel(n);
   const build = (): OrderBook => {
     const book = new OrderBook(BENCH_SPEC);
@@ -209,7 +230,7 @@ function benchStackedLevel(n: number, nobLevel: number, nobCancels: number): Res
     return book;
   };
   runOurs(build(), cancels);
-  const ours = throughput(n, RUNS, () => {
+  const ours = await throughput(n, RUNS, () => {
     const book = build();
     return timed(() => runOurs(book, cancels));
   });
@@ -223,7 +244,7 @@ function benchStackedLevel(n: number, nobLevel: number, nobCancels: number): Res
     runNob(book, nobPlace);
     return book;
   };
-  const nob = throughput(nobCancels, NOB_RUNS, () => {
+  const nob = await throughput(nobCancels, NOB_RUNS, () => {
     const book = buildNob();
     return timed(() => runNob(book, nobCancel));
   });
@@ -239,7 +260,7 @@ function benchStackedLevel(n: number, nobLevel: number, nobCancels: number): Res
   };
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const overhead = timerOverheadNs();
   log(`node ${process.version}, timer overhead ${formatNs(overhead)} per sample${quick ? ', QUICK run' : ''}`);
 
@@ -252,16 +273,16 @@ function main(): void {
     mix: { gtc: 9, ioc: 3, cancel: 6, reduce: 0 },
   };
   log('exchange-core mix: generating');
-  const results: Result[] = [benchFlow('exchange-core mix', generateMix(ecMix), true)];
+  const results: Result[] = [await benchFlow('exchange-core mix', generateMix(ecMix), true)];
 
   log('placement-heavy mix: generating');
   const placementMix: MixOptions = {
     ...ecMix,
     seed: 2,
-    commands: Math.round(1_000_000 * scale),
+    commands: Math.round(2_000_000 * scale),
     mix: { gtc: 45, ioc: 10, cancel: 30, reduce: 0 },
   };
-  results.push(benchFlow('placement-heavy mix', generateMix(placementMix), true));
+  results.push(await benchFlow('placement-heavy mix', generateMix(placementMix), true));
 
   const preload = Math.round(1_000_000 * scale);
   log(`deep book (top): generating ${preload.toLocaleString('en-US')} resting orders`);
@@ -273,12 +294,12 @@ function main(): void {
     preloadOffsets: { from: 600, to: 20_600 },
     touchPreload: false,
   });
-  const buildRate = throughput(deepTop.setup.length, Math.min(RUNS, 3), () => {
+  const buildRate = await throughput(deepTop.setup.length, Math.min(RUNS, 3), () => {
     const book = new OrderBook(BENCH_SPEC);
     return timed(() => runOurs(book, deepTop.setup));
   });
   log(`deep book: build ${formatRate(buildRate.best)} best`);
-  results.push(benchFlow('deep book (1M), activity at top', deepTop, false));
+  results.push(await benchFlow('deep book (1M), activity at top', deepTop, false));
 
   log('deep book (anywhere): generating');
   const deepAnywhere = generateMix({
@@ -289,11 +310,11 @@ function main(): void {
     targetResting: preload,
     spread: 20_000,
   });
-  results.push(benchFlow('deep book (1M), activity anywhere', deepAnywhere, false));
+  results.push(await benchFlow('deep book (1M), activity anywhere', deepAnywhere, false));
 
   // Ours at two sizes, to show a cancel does not get dearer as the queue grows.
-  results.push(benchStackedLevel(20_000, 20_000, quick ? 500 : 2_000));
-  results.push(benchStackedLevel(quick ? 20_000 : 200_000, 20_000, quick ? 500 : 2_000));
+  results.push(await benchStackedLevel(20_000, 20_000, quick ? 500 : 2_000));
+  results.push(await benchStackedLevel(quick ? 20_000 : 200_000, 20_000, quick ? 500 : 2_000));
 
   console.log('\nThroughput (commands/s, wall clock; best and median of runs on fresh books)\n');
   console.log(
@@ -335,6 +356,19 @@ function main(): void {
   }
   console.log(table(['flow', 'p50', 'p90', 'p99', 'p99.9', 'p99.99', 'max'], latencyRows));
 
+  console.log('\nGarbage collection during the timed runs, per million commands (ours)\n');
+  console.log(
+    table(
+      ['flow', 'young-gen GCs', 'old-gen GC phases', 'GC pause'],
+      results.map((r) => [
+        r.name,
+        r.ours.gcPerMillion.minor.toFixed(1),
+        r.ours.gcPerMillion.major.toFixed(1),
+        `${r.ours.gcPerMillion.ms.toFixed(1)} ms`,
+      ]),
+    ),
+  );
+
   console.log('\nFlow shape (measured while generating)\n');
   console.log(
     table(
@@ -364,4 +398,4 @@ function main(): void {
   console.log(`\nwrote ${file}`);
 }
 
-main();
+await main();
