@@ -251,6 +251,7 @@ export const SpotOrderDetail = z.object({ order: SpotOrder, fills: z.array(SpotF
 
 export const OpenOrdersQuery = z.object({
   symbol: MarketSymbol.optional(),
+  side: OrderSide.optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -53,12 +53,12 @@ export interface SpotDeps {
 
 export interface OrderListQuery {
   symbol?: string;
+  side?: 'buy' | 'sell';
   page: number;
   size: number;
 }
 
 export interface OrderHistoryQuery extends OrderListQuery {
-  side?: 'buy' | 'sell';
   status?: 'filled' | 'cancelled' | 'expired';
   from?: number;
   to?: number;
@@ -416,7 +416,10 @@ export class SpotService implements BatchParticipant {
   /** The user's open orders, newest first, from memory (the desk holds every resting order). */
   openOrders(uid: number, query: OrderListQuery): Paged<SpotOrder> {
     const marketId = query.symbol === undefined ? undefined : this.runtime(query.symbol).market.id;
-    const all = this.desk.restingOf(this.traders.user(uid), marketId).sort((a, b) => b.id - a.id);
+    const all = this.desk
+      .restingOf(this.traders.user(uid), marketId)
+      .filter((o) => query.side === undefined || o.side === query.side)
+      .sort((a, b) => b.id - a.id);
     const from = (query.page - 1) * query.size;
     return {
       list: all.slice(from, from + query.size).map(orderView),

@@ -320,6 +320,10 @@ describe('orders belong to their owner', () => {
     expect(open.body.data.list.map((o) => o.id)[0]).toBe(doge.id);
     const btcOnly = await get<{ total: number }>(server, '/mapi/spot/getOnList?symbol=BTC_USDT', { token: u.token });
     expect(btcOnly.body.data.total).toBe(3);
+    const sells = await get<{ total: number }>(server, '/mapi/spot/getOnList?side=sell', { token: u.token });
+    expect(sells.body.data.total).toBe(0);
+    const buys = await get<{ total: number }>(server, '/mapi/spot/getOnList?side=buy', { token: u.token });
+    expect(buys.body.data.total).toBe(4);
     const all = await post<{ cancelled: number }>(
       server,
       '/mapi/spot/cancelAll',
