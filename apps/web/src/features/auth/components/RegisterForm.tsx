@@ -1,16 +1,15 @@
-import { RegisterBody, RegisterOpenBody, SendCodeBody } from '@bourse/contract';
+import { RegisterBody, RegisterOpenBody } from '@bourse/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CodeButton } from '../../../components/form/CodeButton';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
 import { useSettings } from '../../../lib/stores/settings';
-import { toast } from '../../../lib/toast';
 import { type FieldErrors, validate } from '../../../lib/validation';
-import { useRegister, useSendCode } from '../api';
+import { useRegister } from '../api';
 import { useAuthT } from '../locales';
 import { useCompleteLogin } from '../useCompleteLogin';
+import { AccountCodeFields } from './AccountCodeFields';
 import { AgreementCheck } from './AgreementCheck';
 import { AuthHeader } from './AuthHeader';
 
@@ -26,7 +25,6 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
   const t = useAuthT();
   const lang = useSettings((s) => s.lang);
   const navigate = useNavigate();
-  const sendCode = useSendCode();
   const register = useRegister(form);
   const complete = useCompleteLogin(redirect);
   const [values, setValues] = useState({
@@ -45,21 +43,6 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
       setErrors(({ [key]: _cleared, ...rest }) => rest);
     };
   const loginPath = redirect ? `/pages/login/login?redirect=${encodeURIComponent(redirect)}` : '/pages/login/login';
-
-  const send = async (): Promise<number | null> => {
-    const checked = validate(SendCodeBody, { account: values.account, scene: 'register' }, lang);
-    if (!checked.ok) {
-      setErrors((e) => ({ ...e, account: checked.errors.account ?? '' }));
-      return null;
-    }
-    try {
-      const sent = await sendCode.mutateAsync(checked.data);
-      toast(t('codeSent', { to: sent.sentTo }), 'success');
-      return sent.resendAfter;
-    } catch {
-      return null; // the client has shown the server's message
-    }
-  };
 
   const submit = async () => {
     const body = { ...values, agreement: values.agreement || undefined };
@@ -95,54 +78,13 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
           void submit();
         }}
       >
-        <TextField
-          name="account"
-          label={t('account')}
-          placeholder={t('accountPlaceholder')}
-          value={values.account}
-          onChange={set('account')}
-          error={errors.account}
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-        />
-        <TextField
-          name="code"
-          label={t('code')}
-          placeholder={t('codePlaceholder')}
-          value={values.code}
-          onChange={(v) => set('code')(v.replace(/\D/g, ''))}
-          error={errors.code}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          extra={
-            <CodeButton onSend={send} label={t('sendCode')} countdownLabel={(seconds) => t('resendIn', { seconds })} />
-          }
-        />
-        <TextField
-          name="password"
-          label={t('password')}
-          placeholder={t('newPasswordPlaceholder')}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          type="password"
-          autoComplete="new-password"
-          maxLength={18}
-          toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
-        />
-        <TextField
-          name="confirmPassword"
-          label={t('confirmPassword')}
-          placeholder={t('confirmPlaceholder')}
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          maxLength={18}
-          toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
+        <AccountCodeFields
+          values={values}
+          errors={errors}
+          set={(key) => set(key)}
+          setAccountError={(message) => setErrors((e) => ({ ...e, account: message }))}
+          scene="register"
+          passwordLabel={t('password')}
         />
         <TextField
           name="inviteCode"
