@@ -245,7 +245,12 @@ export class LedgerService {
       if (!owner) return undefined;
       ownerId = owner.id;
     }
-    return this.q.accountId.get(ref.owner.kind, ownerId, ref.wallet, ref.asset)?.id;
+    const id = this.q.accountId.get(ref.owner.kind, ownerId, ref.wallet, ref.asset)?.id;
+    if (id !== undefined) {
+      const key = this.accountKey(ref);
+      this.rememberWhenCommitted(() => this.accountIds.set(key, id));
+    }
+    return id;
   }
 
   /** The id of an account, created on first use. */
