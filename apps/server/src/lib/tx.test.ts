@@ -103,3 +103,48 @@ describe('before-commit hooks', () => {
     expect(seen).toEqual([3, 2, 1]);
   });
 });
+
+describe('units (no savepoint)', () => {
+  it('undo their hooks when they throw and pass them on when they succeed; SQL is theirs to avoid', () => {
+    const seen: string[] = [];
+    tx.run(() => {
+      const before = tx.changes();
+      expect(() =>
+        tx.unit(() => {
+          tx.afterRollback(() => seen.push('undo failed unit'));
+          tx.afterCommit(() => seen.push('commit of failed unit'));
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+      expect(tx.changes()).toBe(before);
+      tx.unit(() => {
+        tx.afterRollback(() => seen.push('undo good unit'));
+        tx.afterCommit(() => seen.push('commit of good unit'));
+      });
+      // A unit that writes and then fails keeps its row: changes() is how the caller finds out.
+      expect(() =>
+        tx.unit(() => {
+          db.prepare('INSERT INTO t VALUES (1)').run();
+          throw new Error('wrote, then failed');
+        }),
+      ).toThrow('wrote, then failed');
+      expect(tx.changes()).toBe(before + 1);
+      expect(seen).toEqual(['undo failed unit']);
+    });
+    expect(seen).toEqual(['undo failed unit', 'commit of good unit']);
+    expect(count()).toBe(1);
+
+    seen.length = 0;
+    expect(() =>
+      tx.run(() => {
+        tx.unit(() => tx.afterRollback(() => seen.push('undo good unit')));
+        throw new Error('the transaction fails');
+      }),
+    ).toThrow('the transaction fails');
+    expect(seen).toEqual(['undo good unit']);
+  });
+
+  it('exist only inside a transaction', () => {
+    expect(() => tx.unit(() => 1)).toThrow(/outside a transaction/);
+  });
+});

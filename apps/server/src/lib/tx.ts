@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 
 interface Frame {
@@ -21,6 +22,7 @@ export class Transactions {
   private readonly inTransaction: (fn: () => unknown) => unknown;
   /** Work to do inside the outermost transaction just before it commits (deferred writes such as the ledger's). */
   private beforeCommitHooks: (() => void)[] = [];
+  private readonly totalChanges: Statement<[], number>;
 
   constructor(private readonly db: Db) {
     this.inTransaction = db.transaction((fn: () => unknown) => {
@@ -28,6 +30,7 @@ export class Transactions {
       if (value instanceof Promise) throw new Error('a transaction body must be synchronous');
       return value;
     });
+    this.totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
   }
 
   /** True while a transaction opened by `run` is in progress. */
@@ -61,6 +64,38 @@ export class Transactions {
       for (const hook of frame.commit) hook();
     }
     return result;
+  }
+
+  /**
+   * Runs `fn` inside the current transaction as one unit of in-process work, WITHOUT a savepoint. If it throws, the
+   * undo hooks it registered run (reverse order) and its commit hooks are dropped, as for a rolled-back savepoint;
+   * but SQL it executed is NOT undone. Only for work that checks everything before it changes anything and defers
+   * its writes to `beforeCommit` (the spot desk, ledger postings): a savepoint copies every page first written under
+   * it into the sub-journal, which cost more than a whole order did. The caller verifies with `changes()` that a
+   * unit that failed wrote nothing, and otherwise rolls the transaction back.
+   */
+  unit<T>(fn: () => T): T {
+    if (this.frames.length === 0) throw new Error('unit outside a transaction');
+    const frame: Frame = { commit: [], rollback: [] };
+    this.frames.push(frame);
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      this.frames.pop();
+      for (let i = frame.rollback.length - 1; i >= 0; i--) frame.rollback[i]?.();
+      throw error;
+    }
+    this.frames.pop();
+    const parent = this.frames[this.frames.length - 1] as Frame;
+    for (const hook of frame.commit) parent.commit.push(hook);
+    for (const hook of frame.rollback) parent.rollback.push(hook);
+    return result;
+  }
+
+  /** Rows changed by INSERT, UPDATE and DELETE on this connection so far (SQLite's total_changes()). */
+  changes(): number {
+    return this.totalChanges.get() as number;
   }
 
   private withBeforeCommit<T>(fn: () => T): T {
