@@ -97,6 +97,29 @@ describe('ledger postings', () => {
     expect(ledger.balance(user(1, 'spot', 'BTC')).available).toBe(5n);
   });
 
+  it('refuses a reference used earlier in the same transaction, before its row is written', () => {
+    tx.run(() => {
+      deposit(1, 'BTC', 5n, 'dep-twice');
+      expect(ledger.hasReference('dep-twice')).toBe(true);
+      expectKey(() => deposit(1, 'BTC', 5n, 'dep-twice'), 'ALREADY_HANDLED');
+      // A posting undone with its savepoint frees its reference again.
+      expect(() =>
+        tx.run(() => {
+          deposit(2, 'BTC', 1n, 'dep-undone');
+          throw new Error('undone');
+        }),
+      ).toThrow('undone');
+      expect(ledger.hasReference('dep-undone')).toBe(false);
+      deposit(2, 'BTC', 2n, 'dep-undone');
+    });
+    const rows = db
+      .prepare("SELECT id, reference FROM journal_entries WHERE reference LIKE 'dep-%' ORDER BY id")
+      .all() as { id: number; reference: string }[];
+    expect(rows.map((r) => r.reference)).toEqual(['dep-twice', 'dep-undone']);
+    expect(ledger.balance(user(2, 'spot', 'BTC')).available).toBe(2n);
+    expect(reconcile(db).problems).toEqual([]);
+  });
+
   it('refuses to take a balance below zero, and a refused posting leaves no leg behind', () => {
     deposit(1, 'USDT', 100n);
     const before = db.prepare('SELECT COUNT(*) AS n FROM journal_legs').get();

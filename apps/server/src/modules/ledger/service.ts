@@ -47,7 +47,10 @@ interface AccountState {
 type PendingLeg = readonly [number, string, Bucket, bigint];
 
 interface PendingEntry {
+  readonly reference: string;
   readonly reason: string;
+  readonly createdAt: number;
+  readonly meta: string | null;
   readonly legs: PendingLeg[];
 }
 
@@ -62,6 +65,7 @@ interface Change {
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 const LEG_CHUNK = 50;
+const ENTRY_CHUNK = 64;
 
 /** Thrown (inside the caller's transaction, which then rolls back) when a posting would break a ledger rule. */
 export class LedgerError extends DomainError {}
@@ -75,8 +79,9 @@ export class LedgerError extends DomainError {}
  * negative result, 64-bit range, unique reference) happens before anything is changed, so a refused posting changes
  * nothing. Accepted postings change this process's copy of each account at once (the server is the only writer, so
  * that copy is authoritative) and register their undo with the current transaction; the rows are written once, just
- * before the outermost transaction commits: each changed account once, the legs in multi-row inserts. A rollback of
- * the transaction, or of the savepoint the posting was made in, undoes the copy exactly. The database's CHECK
+ * before the outermost transaction commits: each changed account once, the entries and legs in multi-row inserts.
+ * Until then a posting has executed no write, so a caller may run it in a `tx.unit` (no savepoint). A rollback of the
+ * transaction, or of the savepoint or unit the posting was made in, undoes the copy exactly. The database's CHECK
  * constraints stay as the last line: a flush that would break them rolls the whole transaction back.
  */
 export class LedgerService {
@@ -89,11 +94,16 @@ export class LedgerService {
   private running: Promise<ReconciliationReport> | null = null;
   private readonly states = new Map<number, AccountState>();
   private readonly dirty = new Set<AccountState>();
+  /** Entries of the current transaction, by id (the ids are given here: the rows are written at the flush). */
   private readonly pending = new Map<number, PendingEntry>();
+  /** Their references: the unique index cannot see them before the flush. */
+  private readonly pendingRefs = new Set<string>();
+  private nextEntryId = 0;
   private flushScheduled = false;
   /** `uid|reason` pairs already recorded in ledger_user_reasons (committed), so the flush skips them. */
   private readonly knownUserReasons = new Set<string>();
   private readonly legInserts = new Map<number, Statement<unknown[]>>();
+  private readonly entryInserts = new Map<number, Statement<unknown[]>>();
   private readonly q: {
     assets: Statement<[], AssetRow>;
     systemOwner: Statement<[string], { id: number; allow_negative: number }>;
@@ -101,7 +111,7 @@ export class LedgerService {
     accountId: Statement<[string, number, string, string], { id: number }>;
     insertAccount: Statement<[string, number, string, string, number, number]>;
     account: Statement<[number], AccountRow>;
-    insertEntry: Statement<[string, string, number, string | null]>;
+    maxEntryId: Statement<[], number | null>;
     writeAccount: Statement<[bigint, bigint, number, number]>;
     hasReference: Statement<[string], { one: number }>;
     userHasReason: Statement<[number, string, string], { one: number }>;
@@ -129,7 +139,7 @@ export class LedgerService {
           'SELECT id, available, frozen, allow_negative, owner_kind, owner_id FROM ledger_accounts WHERE id = ?',
         )
         .safeIntegers(true),
-      insertEntry: db.prepare('INSERT INTO journal_entries (reference, reason, created_at, meta) VALUES (?, ?, ?, ?)'),
+      maxEntryId: db.prepare<[], number | null>('SELECT MAX(id) FROM journal_entries').pluck(),
       writeAccount: db.prepare('UPDATE ledger_accounts SET available = ?, frozen = ?, updated_at = ? WHERE id = ?'),
       hasReference: db.prepare('SELECT 1 AS one FROM journal_entries WHERE reference = ?'),
       userHasReason: db.prepare(
@@ -330,7 +340,7 @@ export class LedgerService {
   }
 
   hasReference(reference: string): boolean {
-    return this.q.hasReference.get(reference) !== undefined;
+    return this.pendingRefs.has(reference) || this.q.hasReference.get(reference) !== undefined;
   }
 
   // ---- reconciliation -----------------------------------------------------------------------------------------
@@ -418,20 +428,17 @@ export class LedgerService {
       }
     }
 
-    // 2. The unique reference: a repeated posting stops here, still without any change.
-    const now = this.clock.now();
-    let entryId: number;
-    try {
-      entryId = Number(
-        this.q.insertEntry.run(input.reference, input.reason, now, input.meta ? JSON.stringify(input.meta) : null)
-          .lastInsertRowid,
-      );
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new LedgerError('ALREADY_HANDLED');
-      }
-      throw error;
+    // 2. The unique reference: a repeated posting stops here, still without any change. The entry's row is written
+    //    at the flush, so this transaction's own entries are checked in memory; the unique index stays as the last
+    //    line (a duplicate that got past this would fail the flush and roll the transaction back).
+    const reference = input.reference;
+    if (this.pendingRefs.has(reference) || this.q.hasReference.get(reference) !== undefined) {
+      throw new LedgerError('ALREADY_HANDLED');
     }
+    // Ids continue from the table's largest, read once per transaction (nothing else writes the journal).
+    if (this.pending.size === 0) this.nextEntryId = (this.q.maxEntryId.get() ?? 0) + 1;
+    const entryId = this.nextEntryId++;
+    const now = this.clock.now();
 
     // 3. Apply to the in-process copy, remember the legs for the flush, and how to undo it all.
     const applied: [AccountState, bigint, bigint][] = [];
@@ -449,7 +456,14 @@ export class LedgerService {
       leg.bucket ?? 'available',
       leg.amount,
     ]);
-    this.pending.set(entryId, { reason: input.reason, legs });
+    this.pending.set(entryId, {
+      reference,
+      reason: input.reason,
+      createdAt: now,
+      meta: input.meta ? JSON.stringify(input.meta) : null,
+      legs,
+    });
+    this.pendingRefs.add(reference);
     this.tx.afterRollback(() => {
       for (const [state, available, frozen] of applied) {
         state.available -= available;
@@ -457,6 +471,7 @@ export class LedgerService {
         this.dirty.add(state);
       }
       this.pending.delete(entryId);
+      this.pendingRefs.delete(reference);
     });
     if (!this.flushScheduled) {
       this.flushScheduled = true;
@@ -468,12 +483,24 @@ export class LedgerService {
     return entryId;
   }
 
-  /** Writes what this transaction's postings changed: each account once, then the legs in multi-row inserts. */
+  /**
+   * Writes what this transaction's postings changed: each account once, then the entries and their legs in
+   * multi-row inserts (entries first: legs refer to them).
+   */
   private flush(): void {
     this.flushScheduled = false;
     const now = this.clock.now();
     for (const state of this.dirty) this.q.writeAccount.run(state.available, state.frozen, now, state.id);
     this.dirty.clear();
+    let entries: unknown[] = [];
+    for (const [entryId, entry] of this.pending) {
+      entries.push(entryId, entry.reference, entry.reason, entry.createdAt, entry.meta);
+      if (entries.length === ENTRY_CHUNK * 5) {
+        this.insertEntries(entries);
+        entries = [];
+      }
+    }
+    if (entries.length > 0) this.insertEntries(entries);
     let batch: unknown[] = [];
     for (const [entryId, entry] of this.pending) {
       for (const [accountId, asset, bucket, amount] of entry.legs) {
@@ -488,6 +515,20 @@ export class LedgerService {
     }
     if (batch.length > 0) this.insertLegs(batch);
     this.pending.clear();
+    this.pendingRefs.clear();
+  }
+
+  private insertEntries(values: unknown[]): void {
+    const rows = values.length / 5;
+    let statement = this.entryInserts.get(rows);
+    if (!statement) {
+      const tuples = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?)').join(', ');
+      statement = this.db.prepare(
+        `INSERT INTO journal_entries (id, reference, reason, created_at, meta) VALUES ${tuples}`,
+      );
+      this.entryInserts.set(rows, statement);
+    }
+    statement.run(...values);
   }
 
   private markUserReason(uid: number, reason: string, entryId: number): void {
