@@ -15,7 +15,7 @@ import { engineSpec, formatPrice, formatQty, type Market, parseUnits } from './m
 import { buyReserve, fillAmounts, quoteCeil } from './money';
 import type { SpotRepo } from './repo';
 import type { Traders } from './traders';
-import type { FillRecord, OrderState, Trader } from './types';
+import type { FillRecord, OrderState, Trader, TradeRecord } from './types';
 import { orderFromRow } from './view';
 
 /** Largest exact order value (price × qty in notional units) accepted: it must fit SQLite's 64-bit integers. */
@@ -34,22 +34,7 @@ export class MarketRuntime {
   }
 }
 
-/** A committed trade, kept raw until the batch is announced. */
-export interface TradeRecord {
-  readonly id: number;
-  readonly market: Market;
-  readonly price: number;
-  readonly qty: number;
-  readonly sellerQuote: bigint;
-  readonly buyerFee: bigint;
-  readonly sellerFee: bigint;
-  readonly takerSide: 'buy' | 'sell';
-  readonly maker: OrderState;
-  readonly taker: OrderState;
-  readonly ts: number;
-}
-
-/** What one command (or a batch of them) changed, for the live channels and listeners after commit. */
+/** What a batch changed, for the live channels and listeners after commit. */
 export class Effects {
   readonly touched = new Set<MarketRuntime>();
   /** Users' orders that changed, with the fills they got, latest state last. */
@@ -61,16 +46,6 @@ export class Effects {
     let entry = this.orders.get(order.id);
     if (!entry) this.orders.set(order.id, (entry = { order, fills: [] }));
     return entry;
-  }
-
-  merge(other: Effects): void {
-    for (const rt of other.touched) this.touched.add(rt);
-    for (const [id, entry] of other.orders) {
-      const mine = this.orders.get(id);
-      if (mine) mine.fills.push(...entry.fills);
-      else this.orders.set(id, entry);
-    }
-    for (const t of other.trades) this.trades.push(t);
   }
 
   get empty(): boolean {
@@ -106,11 +81,16 @@ interface OrderPlan {
 }
 
 /**
- * Executes order commands against the books and the ledger, synchronously, inside the caller's transaction (the
- * group commit gives each command its own savepoint). Every rule is checked and the funds frozen **before** the
- * engine is touched; after the engine has matched, nothing can be refused: the freeze covers the worst case. If
- * anything still fails after the engine changed (a bug, a disk error), `mutated` names the books to rebuild from the
- * database once the command's savepoint has rolled back.
+ * Executes order commands against the books and the ledger, synchronously, inside the caller's batch transaction.
+ * Every rule is checked and the funds frozen **before** the engine is touched; after the engine has matched, nothing
+ * can be refused: the freeze covers the worst case. A refused command has therefore changed nothing but its ledger
+ * postings, which its unit's rollback undoes. If anything fails after the engine changed (a bug, a disk error),
+ * `mutated` names the books to rebuild from the database once the whole batch has rolled back.
+ *
+ * The desk's own rows are written once per batch (`writeBatch`, at its end): new orders in their final state in
+ * multi-row inserts, one update per older order the batch changed, the trades in multi-row inserts. Until then the
+ * desk is the only place that knows them, so every read a command makes goes through it (resting orders, this
+ * batch's orders and client order ids) and the books are rebuilt only after a rollback, never mid-batch.
  */
 export class OrderDesk {
   private readonly bySymbol = new Map<string, MarketRuntime>();
@@ -120,8 +100,16 @@ export class OrderDesk {
   private readonly restingByOwner = new Map<number, Set<OrderState>>();
   private nextOrderId: number;
   private nextTradeId: number;
-  /** Books the current command changed; cleared when its savepoint is released. */
+  /** Books the current command changed; cleared when it succeeds. */
   readonly mutated = new Set<MarketRuntime>();
+  /** Orders placed in the current batch, by id, in id order: inserted at its end in their final state. */
+  private readonly batchOrders = new Map<number, OrderState>();
+  /** Orders of earlier batches that the current batch changed: one update each at its end. */
+  private readonly changedOrders = new Set<OrderState>();
+  /** Trades of the current batch, in execution order. */
+  private readonly batchTrades: TradeRecord[] = [];
+  /** `owner:clientOrderId` of the current batch's orders (the database cannot see them yet). */
+  private readonly batchClientIds = new Set<string>();
 
   constructor(
     private readonly repo: SpotRepo,
@@ -171,6 +159,10 @@ export class OrderDesk {
    * Called at start, after a configuration change, and whenever the book may have diverged from the database.
    */
   rebuild(rt: MarketRuntime): void {
+    // The database lacks the current batch's rows until its end: rebuilding from it now would lose them.
+    if (this.batchOrders.size > 0 || this.changedOrders.size > 0 || this.batchTrades.length > 0) {
+      throw new Error('a book cannot be rebuilt while a batch has unwritten rows');
+    }
     for (const order of [...this.resting.values()]) if (order.market.id === rt.market.id) this.forget(order);
     const rows = this.repo.openOrdersOfMarket(rt.market.id).sort((a, b) => Number(a.seq - b.seq));
     const book = new OrderBook(engineSpec(rt.market), { sequence: rt.book.sequence });
@@ -235,7 +227,11 @@ export class OrderDesk {
     const m = rt.market;
     if (m.status !== 'open') throw new DomainError('PAIR_CLOSED');
     const plan = this.plan(rt, trader, input);
-    if (input.clientOrderId !== undefined && this.repo.clientOrderIdUsed(trader.owner, input.clientOrderId)) {
+    const clientKey = input.clientOrderId === undefined ? undefined : `${trader.owner}:${input.clientOrderId}`;
+    if (
+      input.clientOrderId !== undefined &&
+      (this.batchClientIds.has(clientKey as string) || this.repo.clientOrderIdUsed(trader.owner, input.clientOrderId))
+    ) {
       throw new DomainError('CLIENT_ORDER_ID_USED');
     }
 
@@ -295,8 +291,10 @@ export class OrderDesk {
     }
     // From here on the book has changed: nothing below may refuse.
     effects.touched.add(rt);
+    // Its row is written at the end of the batch, in whatever state it has reached by then.
+    this.batchOrders.set(id, order);
+    if (clientKey !== undefined) this.batchClientIds.add(clientKey);
     this.settleReport(rt, order, report, now, effects);
-    this.repo.insertOrder({ ...order, marketId: m.id, owner: trader.owner, uid: trader.uid });
     effects.order(order);
     return order;
   }
@@ -508,22 +506,6 @@ export class OrderDesk {
       takerBuys ? m.makerFeePpm : m.takerFeePpm,
     );
     const tradeId = this.nextTradeId++;
-    this.repo.insertTrade({
-      id: tradeId,
-      marketId: m.id,
-      price: fill.price,
-      qty: fill.qty,
-      buyerQuote: a.buyerPays,
-      sellerQuote: a.sellerGets,
-      buyerFee: a.buyerFee,
-      sellerFee: a.sellerFee,
-      takerSide: fill.takerSide,
-      makerOrderId: maker.id,
-      takerOrderId: taker.id,
-      makerOwner: maker.trader.owner,
-      takerOwner: taker.trader.owner,
-      ts: now,
-    });
     const legs: Leg[] = [];
     const leg = (account: AccountRef, amount: bigint, bucket: 'available' | 'frozen' = 'available') => {
       if (amount !== 0n) legs.push({ account, bucket, amount });
@@ -568,11 +550,12 @@ export class OrderDesk {
     };
     effects.order(maker)?.fills.push(makerRecord);
     effects.order(taker)?.fills.push(takerRecord);
-    effects.trades.push({
+    const trade: TradeRecord = {
       id: tradeId,
       market: m,
       price: fill.price,
       qty: fill.qty,
+      buyerQuote: a.buyerPays,
       sellerQuote: a.sellerGets,
       buyerFee: a.buyerFee,
       sellerFee: a.sellerFee,
@@ -580,14 +563,16 @@ export class OrderDesk {
       maker,
       taker,
       ts: now,
-    });
+    };
+    this.batchTrades.push(trade);
+    effects.trades.push(trade);
 
     if (fill.makerRemaining === 0) {
       this.finish(maker, 'filled', null, now, effects);
     } else {
       maker.status = 'partial';
       maker.updatedAt = now;
-      this.repo.updateOrder(maker);
+      this.changed(maker);
     }
     return entry;
   }
@@ -605,8 +590,31 @@ export class OrderDesk {
     order.reason = reason;
     order.updatedAt = now;
     this.forget(order);
-    this.repo.updateOrder(order);
+    this.changed(order);
     effects.order(order);
+  }
+
+  /** An order's state changed: a new order is written at the end of the batch anyway, an older one is updated. */
+  private changed(order: OrderState): void {
+    if (!this.batchOrders.has(order.id)) this.changedOrders.add(order);
+  }
+
+  // ---- writing ------------------------------------------------------------------------------------------------
+
+  /** Writes the current batch's rows (inside its transaction, at its end) and starts the next batch. */
+  writeBatch(): void {
+    if (this.batchOrders.size > 0) this.repo.insertOrders(this.batchOrders.values());
+    for (const order of this.changedOrders) this.repo.updateOrder(order);
+    if (this.batchTrades.length > 0) this.repo.insertTrades(this.batchTrades);
+    this.discardBatch();
+  }
+
+  /** Forgets the current batch's rows: written, or rolled back with it (the books are then rebuilt). */
+  discardBatch(): void {
+    this.batchOrders.clear();
+    this.changedOrders.clear();
+    this.batchTrades.length = 0;
+    this.batchClientIds.clear();
   }
 
   private release(order: OrderState, amount: bigint, tag: 'x' | 'u'): void {
@@ -626,8 +634,9 @@ export class OrderDesk {
   cancel(trader: Trader, id: number, effects: Effects): OrderState {
     const order = this.resting.get(id);
     if (!order || order.trader.owner !== trader.owner) {
-      const row = this.repo.orderById(id);
-      if (!row || Number(row.owner) !== trader.owner) throw new DomainError('ORDER_NOT_FOUND');
+      // Placed earlier in this batch and already finished: not written yet, but it exists.
+      const owner = this.batchOrders.get(id)?.trader.owner ?? this.repo.orderById(id)?.owner;
+      if (owner === undefined || Number(owner) !== trader.owner) throw new DomainError('ORDER_NOT_FOUND');
       throw new DomainError('ORDER_NOT_REVOCABLE');
     }
     this.cancelResting(order, 'user', effects);

@@ -4,16 +4,25 @@ import type { Transactions } from '../../lib/tx';
 
 /** What the group commit tells the owner of the in-memory state around each command and each batch. */
 export interface BatchParticipant {
-  /** A command is about to run (inside the batch transaction, in its own savepoint). */
+  /** A command is about to run (inside the batch transaction). */
   beginCommand(): void;
-  /** Its savepoint was released. */
+  /** It ran to the end. */
   commandSucceeded(): void;
-  /** Its savepoint rolled back. Returns the error to answer with (e.g. SERVER_ERROR for a bug, never its details). */
-  commandFailed(error: unknown): unknown;
+  /**
+   * It threw. True when it was refused before it changed anything the batch cannot undo in memory (no book
+   * touched): its ledger postings were undone by the unit's rollback hooks and the batch goes on without it. False
+   * when it failed after a book had changed: the whole batch is rolled back and run again without it.
+   */
+  commandRefused(error: unknown): boolean;
+  /** Every command has run: write what the batch deferred (inside the transaction, before the ledger's flush). */
+  beforeCommit(): void;
   /** The batch is durable: publish what it changed. */
   batchCommitted(): void;
-  /** The batch transaction failed as a whole and rolled back: bring the in-memory state back to the database's. */
-  batchFailed(error: unknown): void;
+  /**
+   * The batch transaction failed as a whole and rolled back: bring the in-memory state back to the database's.
+   * False when that was impossible: no command may run any more.
+   */
+  batchFailed(error: unknown): boolean;
 }
 
 interface Job {
@@ -24,10 +33,27 @@ interface Job {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/** Thrown inside the batch transaction to roll it back when one command failed in a way only a rollback undoes. */
+class CommandFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super('a command of the batch failed');
+  }
+}
+
 /**
  * Group commit: commands queue up while requests arrive and run together in ONE transaction on the next turn of the
- * event loop, each in its own savepoint so a refused command leaves the others alone. Callers get their answer only
- * after the batch has committed, so an acknowledged command is durable; the cost of a commit is shared by the batch.
+ * event loop. Callers get their answer only after the batch has committed, so an acknowledged command is durable; the
+ * cost of a commit is shared by the batch.
+ *
+ * Commands run without a savepoint each (`tx.unit`): they check everything before they change anything and defer
+ * their writes to the end of the batch, so a refused command is undone in memory (its ledger postings by their undo
+ * hooks) and has written nothing — which is verified (`tx.changes()`), not assumed. A command that fails in any other
+ * way (a bug, a disk error: after the engine matched, or with rows written) rolls the whole batch back; the books it
+ * touched are rebuilt from the database and the batch runs again without that command, which alone answers
+ * SERVER_ERROR. One failing command can thus neither corrupt nor fail the others.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -71,25 +97,46 @@ export class GroupCommit {
       this.scheduled = true;
       setImmediate(() => this.flush());
     }
-    if (jobs.length === 0) return;
+    // Each round either commits or removes one failed command, so this ends.
+    while (jobs.length > 0) jobs = this.runBatch(jobs);
+  }
 
+  /** Runs one batch; returns the commands to run again (all but a failed one) when it had to be rolled back. */
+  private runBatch(jobs: Job[]): Job[] {
     const outcomes: Outcome[] = [];
     const p = this.participant;
+    const tx = this.tx;
     try {
-      this.tx.run(() => {
-        for (const job of jobs) {
+      tx.run(() => {
+        for (let i = 0; i < jobs.length; i++) {
+          const job = jobs[i] as Job;
           p.beginCommand();
+          const written = tx.changes();
           try {
-            outcomes.push({ ok: true, value: this.tx.run(job.run) });
+            outcomes.push({ ok: true, value: tx.unit(job.run) });
             p.commandSucceeded();
           } catch (error) {
-            outcomes.push({ ok: false, error: p.commandFailed(error) });
+            // A refusal must have written no row: that is what lets it go without a savepoint.
+            if (!p.commandRefused(error) || tx.changes() !== written) throw new CommandFailed(i, error);
+            outcomes.push({ ok: false, error });
           }
         }
+        p.beforeCommit();
       });
     } catch (error) {
-      this.log.error({ err: error }, 'spot batch failed to commit; state rebuilt from the database');
-      p.batchFailed(error);
+      const restored = p.batchFailed(error);
+      if (error instanceof CommandFailed && restored) {
+        this.log.error(
+          { err: error.error },
+          'a spot command failed; its batch was rolled back and runs again without it',
+        );
+        (jobs[error.index] as Job).reject(new DomainError('SERVER_ERROR'));
+        return jobs.filter((_, i) => i !== error.index);
+      }
+      this.log.error(
+        { err: error instanceof CommandFailed ? error.error : error },
+        restored ? 'spot batch failed to commit; state rebuilt from the database' : 'spot batch failed; trading halted',
+      );
       for (let i = 0; i < jobs.length; i++) {
         const outcome = outcomes[i];
         // A command refused on its own keeps its answer; the others were lost with the batch.
@@ -99,7 +146,7 @@ export class GroupCommit {
             : new DomainError('SYSTEM_BUSY'),
         );
       }
-      return;
+      return [];
     }
     this.batches++;
     this.commands += jobs.length;
@@ -115,5 +162,6 @@ export class GroupCommit {
       if (outcome.ok) job.resolve(outcome.value as never);
       else job.reject(outcome.error);
     }
+    return [];
   }
 }

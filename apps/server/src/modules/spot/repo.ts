@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import type { MarketRow } from './market';
+import type { OrderState, TradeRecord } from './types';
 
 /** An order row as stored; integer columns come back as bigint (safeIntegers). */
 export interface OrderRow {
@@ -46,32 +47,6 @@ export interface TradeRow {
   ts: bigint;
 }
 
-export interface NewOrderRow {
-  id: number;
-  marketId: number;
-  owner: number;
-  uid: number | null;
-  clientOrderId: string | null;
-  side: 'buy' | 'sell';
-  type: 'limit' | 'market';
-  timeInForce: 'GTC' | 'IOC' | 'FOK';
-  postOnly: boolean;
-  stp: string;
-  price: number | null;
-  quantity: number | null;
-  quoteQuantity: bigint | null;
-  filledQty: number;
-  filledQuote: bigint;
-  quoteExact: bigint;
-  fee: bigint;
-  frozen: bigint;
-  status: string;
-  reason: string | null;
-  seq: number;
-  createdAt: number;
-  updatedAt: number;
-}
-
 export interface OrderFilter {
   owner: number;
   marketId?: number;
@@ -80,6 +55,9 @@ export interface OrderFilter {
   from: number;
   to: number;
 }
+
+/** Rows per multi-row INSERT: one prepared statement per size up to this, larger batches in chunks of it. */
+const CHUNK = 64;
 
 const ORDER_COLUMNS = `id, market_id, owner, uid, client_order_id, side, type, time_in_force, post_only, stp, price,
   quantity, quote_quantity, filled_qty, filled_quote, quote_exact, fee, frozen, status, reason, seq, created_at,
@@ -108,9 +86,6 @@ export function createSpotRepo(db: Db) {
     insertSystemOwner: db.prepare<[string, number]>('INSERT INTO spot_system_owners (name, created_at) VALUES (?, ?)'),
     maxOrderId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_orders'),
     maxTradeId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_trades'),
-    insertOrder: db.prepare(
-      `INSERT INTO spot_orders (${ORDER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
     updateOrder: db.prepare(
       `UPDATE spot_orders SET filled_qty = ?, filled_quote = ?, quote_exact = ?, fee = ?, frozen = ?, status = ?,
          reason = ?, updated_at = ? WHERE id = ?`,
@@ -128,10 +103,6 @@ export function createSpotRepo(db: Db) {
       .safeIntegers(true),
     clientOrderIdUsed: db.prepare<[number, string], { one: number }>(
       'SELECT 1 AS one FROM spot_orders WHERE owner = ? AND client_order_id = ?',
-    ),
-    insertTrade: db.prepare(
-      `INSERT INTO spot_trades (id, market_id, price, qty, buyer_quote, seller_quote, buyer_fee, seller_fee, taker_side,
-         maker_order_id, taker_order_id, maker_owner, taker_owner, ts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     tradesOfOrder: db
       .prepare<[number, number], TradeRow>(
@@ -166,6 +137,32 @@ export function createSpotRepo(db: Db) {
     ),
   };
   const listCache = new Map<string, Statement>();
+
+  /** `INSERT INTO table (columns) VALUES (?, …), …` for `rows` rows, prepared once per size. */
+  function multiInsert(table: string, columns: string, width: number): (values: unknown[]) => void {
+    const bySize = new Map<number, Statement<unknown[]>>();
+    const tuple = `(${Array.from({ length: width }, () => '?').join(', ')})`;
+    return (values) => {
+      const rows = values.length / width;
+      let statement = bySize.get(rows);
+      if (!statement) {
+        statement = db.prepare(
+          `INSERT INTO ${table} (${columns}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}`,
+        );
+        bySize.set(rows, statement);
+      }
+      statement.run(...values);
+    };
+  }
+  const ORDER_WIDTH = 23;
+  const TRADE_WIDTH = 14;
+  const insertOrderRows = multiInsert('spot_orders', ORDER_COLUMNS, ORDER_WIDTH);
+  const insertTradeRows = multiInsert(
+    'spot_trades',
+    `id, market_id, price, qty, buyer_quote, seller_quote, buyer_fee, seller_fee, taker_side, maker_order_id,
+     taker_order_id, maker_owner, taker_owner, ts`,
+    TRADE_WIDTH,
+  );
 
   /** Finished orders, filtered and paged; the few filter combinations each get one prepared statement. */
   function orderHistory(f: OrderFilter, limit: number, offset: number): { rows: OrderRow[]; total: number } {
@@ -205,32 +202,41 @@ export function createSpotRepo(db: Db) {
     insertSystemOwner: (name: string, now: number) => Number(q.insertSystemOwner.run(name, now).lastInsertRowid),
     maxOrderId: () => q.maxOrderId.get()?.id ?? 0,
     maxTradeId: () => q.maxTradeId.get()?.id ?? 0,
-    insertOrder(o: NewOrderRow): void {
-      q.insertOrder.run(
-        o.id,
-        o.marketId,
-        o.owner,
-        o.uid,
-        o.clientOrderId,
-        o.side,
-        o.type,
-        o.timeInForce,
-        o.postOnly ? 1 : 0,
-        o.stp,
-        o.price,
-        o.quantity,
-        o.quoteQuantity,
-        o.filledQty,
-        o.filledQuote,
-        o.quoteExact,
-        o.fee,
-        o.frozen,
-        o.status,
-        o.reason,
-        o.seq,
-        o.createdAt,
-        o.updatedAt,
-      );
+    /** New orders in their current state, in multi-row statements. */
+    insertOrders(orders: Iterable<OrderState>): void {
+      let values: unknown[] = [];
+      for (const o of orders) {
+        values.push(
+          o.id,
+          o.market.id,
+          o.trader.owner,
+          o.trader.uid,
+          o.clientOrderId,
+          o.side,
+          o.type,
+          o.timeInForce,
+          o.postOnly ? 1 : 0,
+          o.stp,
+          o.price,
+          o.quantity,
+          o.quoteQuantity,
+          o.filledQty,
+          o.filledQuote,
+          o.quoteExact,
+          o.fee,
+          o.frozen,
+          o.status,
+          o.reason,
+          o.seq,
+          o.createdAt,
+          o.updatedAt,
+        );
+        if (values.length === CHUNK * ORDER_WIDTH) {
+          insertOrderRows(values);
+          values = [];
+        }
+      }
+      if (values.length > 0) insertOrderRows(values);
     },
     updateOrder(o: {
       id: number;
@@ -260,38 +266,32 @@ export function createSpotRepo(db: Db) {
     orderById: (id: number) => q.orderById.get(id),
     clientOrderIdUsed: (owner: number, clientOrderId: string) =>
       q.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
-    insertTrade(t: {
-      id: number;
-      marketId: number;
-      price: number;
-      qty: number;
-      buyerQuote: bigint;
-      sellerQuote: bigint;
-      buyerFee: bigint;
-      sellerFee: bigint;
-      takerSide: 'buy' | 'sell';
-      makerOrderId: number;
-      takerOrderId: number;
-      makerOwner: number;
-      takerOwner: number;
-      ts: number;
-    }): void {
-      q.insertTrade.run(
-        t.id,
-        t.marketId,
-        t.price,
-        t.qty,
-        t.buyerQuote,
-        t.sellerQuote,
-        t.buyerFee,
-        t.sellerFee,
-        t.takerSide,
-        t.makerOrderId,
-        t.takerOrderId,
-        t.makerOwner,
-        t.takerOwner,
-        t.ts,
-      );
+    /** Trades in multi-row statements. */
+    insertTrades(trades: readonly TradeRecord[]): void {
+      let values: unknown[] = [];
+      for (const t of trades) {
+        values.push(
+          t.id,
+          t.market.id,
+          t.price,
+          t.qty,
+          t.buyerQuote,
+          t.sellerQuote,
+          t.buyerFee,
+          t.sellerFee,
+          t.takerSide,
+          t.maker.id,
+          t.taker.id,
+          t.maker.trader.owner,
+          t.taker.trader.owner,
+          t.ts,
+        );
+        if (values.length === CHUNK * TRADE_WIDTH) {
+          insertTradeRows(values);
+          values = [];
+        }
+      }
+      if (values.length > 0) insertTradeRows(values);
     },
     tradesOfOrder: (orderId: number) => q.tradesOfOrder.all(orderId, orderId),
     recentTrades: (marketId: number, limit: number) => q.recentTrades.all(marketId, limit),

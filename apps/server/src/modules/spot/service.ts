@@ -93,8 +93,8 @@ export class SpotService implements BatchParticipant {
   private readonly traders: Traders;
   private readonly desk: OrderDesk;
   private readonly commits: GroupCommit;
+  /** What the current batch changed; commands write into it directly (a refused one never reaches it). */
   private batchEffects = new Effects();
-  private commandEffects = new Effects();
   private tickerSource: TickerSource | undefined;
   private readonly ownStats = new Map<number, OwnTradeStats>();
   private readonly tradeListeners: TradeListener[] = [];
@@ -390,13 +390,13 @@ export class SpotService implements BatchParticipant {
   placeOrder(owner: OrderOwner, input: NewSpotOrderBody): Promise<SpotOrder> {
     if (this.halted) return Promise.reject(new DomainError('SYSTEM_BUSY'));
     const trader = this.traders.resolve(owner);
-    return this.commits.submit(() => orderView(this.desk.place(trader, input, this.commandEffects)));
+    return this.commits.submit(() => orderView(this.desk.place(trader, input, this.batchEffects)));
   }
 
   cancelOrder(owner: OrderOwner, id: number): Promise<SpotOrder> {
     if (this.halted) return Promise.reject(new DomainError('SYSTEM_BUSY'));
     const trader = this.traders.resolve(owner);
-    return this.commits.submit(() => orderView(this.desk.cancel(trader, id, this.commandEffects)));
+    return this.commits.submit(() => orderView(this.desk.cancel(trader, id, this.batchEffects)));
   }
 
   /** Cancels every open order of the owner (in one market if a symbol is given); resolves with how many. */
@@ -404,7 +404,7 @@ export class SpotService implements BatchParticipant {
     if (this.halted) return Promise.reject(new DomainError('SYSTEM_BUSY'));
     const trader = this.traders.resolve(owner);
     const marketId = symbol === undefined ? undefined : this.runtime(symbol).market.id;
-    return this.commits.submit(() => this.desk.cancelAll(trader, marketId, this.commandEffects).length);
+    return this.commits.submit(() => this.desk.cancelAll(trader, marketId, this.batchEffects).length);
   }
 
   /** The owner's resting orders from memory (market makers read their quotes here). */
@@ -496,29 +496,21 @@ export class SpotService implements BatchParticipant {
   // ---- group commit -------------------------------------------------------------------------------------------
 
   beginCommand(): void {
-    this.commandEffects = new Effects();
     this.desk.mutated.clear();
   }
 
   commandSucceeded(): void {
-    this.batchEffects.merge(this.commandEffects);
     this.desk.mutated.clear();
   }
 
-  commandFailed(error: unknown): unknown {
-    if (this.desk.mutated.size === 0) {
-      if (error instanceof DomainError) return error;
-      this.deps.log.error({ err: error }, 'spot command failed before touching a book');
-      return new DomainError('SERVER_ERROR');
-    }
-    // The engine moved but the savepoint rolled back: put the book back in line with the database.
-    this.deps.log.error({ err: error }, 'spot command failed after matching; rebuilding its book');
-    for (const rt of this.desk.mutated) {
-      this.desk.rebuild(rt);
-      this.batchEffects.touched.add(rt);
-    }
-    this.desk.mutated.clear();
-    return new DomainError('SERVER_ERROR');
+  commandRefused(error: unknown): boolean {
+    // Refusals come before the engine is touched (the engine's own leave the book unchanged) and before anything is
+    // recorded in the batch's effects or rows; anything else is a failure the batch must roll back.
+    return error instanceof DomainError && this.desk.mutated.size === 0;
+  }
+
+  beforeCommit(): void {
+    this.desk.writeBatch();
   }
 
   batchCommitted(): void {
@@ -527,10 +519,11 @@ export class SpotService implements BatchParticipant {
     this.publish(effects);
   }
 
-  batchFailed(): void {
+  batchFailed(): boolean {
     const touched = new Set([...this.batchEffects.touched, ...this.desk.mutated]);
     this.batchEffects = new Effects();
     this.desk.mutated.clear();
+    this.desk.discardBatch();
     try {
       for (const rt of touched) {
         this.desk.rebuild(rt);
@@ -540,6 +533,7 @@ export class SpotService implements BatchParticipant {
       this.halted = true;
       this.deps.log.fatal({ err: error }, 'spot books cannot be rebuilt from the database; trading halted');
     }
+    return !this.halted;
   }
 
   /** Rebuilds every book from the open orders in the database, as a restart does; subscribers get snapshots. */

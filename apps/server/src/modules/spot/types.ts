@@ -65,6 +65,24 @@ export interface FillRecord {
   readonly ts: number;
 }
 
+/** A trade as the desk records it: written at the end of its batch, announced once committed. */
+export interface TradeRecord {
+  readonly id: number;
+  readonly market: Market;
+  /** Price and quantity units. */
+  readonly price: number;
+  readonly qty: number;
+  /** Quote ledger units the buyer paid and the seller received before fee (they differ by rounding dust only). */
+  readonly buyerQuote: bigint;
+  readonly sellerQuote: bigint;
+  readonly buyerFee: bigint;
+  readonly sellerFee: bigint;
+  readonly takerSide: OrderSide;
+  readonly maker: OrderState;
+  readonly taker: OrderState;
+  readonly ts: number;
+}
+
 /** A trade as announced to other modules after it is committed (market data, rewards). */
 export interface TradeEvent {
   readonly id: number;
