@@ -135,6 +135,31 @@ describe('durability', () => {
       try {
         expectConsistent(ctx);
         expect(ctx.spot.reserveProblems()).toEqual([]);
+        // Orders written after the last fill of the owner table before the crash got their rows at the restart, and
+        // every finished order is in its owner's history.
+        const owners = ctx.db
+          .prepare(
+            `SELECT (SELECT COUNT(*) FROM spot_orders) AS orders, (SELECT COUNT(*) FROM spot_order_owners) AS rows,
+               (SELECT MAX(id) FROM spot_orders) AS last, (SELECT upto FROM spot_order_owners_upto) AS upto`,
+          )
+          .get() as { orders: number; rows: number; last: number; upto: number };
+        expect(owners.rows).toBe(owners.orders);
+        expect(owners.upto).toBe(owners.last);
+        for (const t of traders) {
+          const finished = ctx.db
+            .prepare(
+              "SELECT id FROM spot_orders WHERE owner = ? AND status IN ('filled', 'cancelled', 'expired') ORDER BY id DESC",
+            )
+            .all(t.uid)
+            .map((r) => (r as { id: number }).id);
+          const listed: number[] = [];
+          for (let page = 1; listed.length < finished.length; page++) {
+            const p = ctx.spot.orderHistory(t.uid, { page, size: 100 });
+            if (p.list.length === 0) break;
+            for (const o of p.list) listed.push(o.id);
+          }
+          expect(listed).toEqual(finished);
+        }
         const levels = ctx.db
           .prepare<[], { side: string; price: number; qty: number }>(
             `SELECT side, price, SUM(quantity - filled_qty) AS qty FROM spot_orders

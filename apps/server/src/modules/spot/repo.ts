@@ -86,6 +86,11 @@ export function createSpotRepo(db: Db) {
     insertSystemOwner: db.prepare<[string, number]>('INSERT INTO spot_system_owners (name, created_at) VALUES (?, ?)'),
     maxOrderId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_orders'),
     maxTradeId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_trades'),
+    setOwnersUpTo: db.prepare<[number]>('UPDATE spot_order_owners_upto SET upto = ?'),
+    catchUpOwners: db.prepare(
+      `INSERT INTO spot_order_owners (owner, id) SELECT owner, id FROM spot_orders
+       WHERE id > (SELECT upto FROM spot_order_owners_upto) ORDER BY owner, id`,
+    ),
     updateOrder: db.prepare(
       `UPDATE spot_orders SET filled_qty = ?, filled_quote = ?, quote_exact = ?, fee = ?, frozen = ?, status = ?,
          reason = ?, updated_at = ? WHERE id = ?`,
@@ -164,33 +169,59 @@ export function createSpotRepo(db: Db) {
     TRADE_WIDTH,
   );
 
-  /** Finished orders, filtered and paged; the few filter combinations each get one prepared statement. */
+  function cached(sql: string, safeIntegers: boolean): Statement {
+    let statement = listCache.get(sql);
+    if (!statement) listCache.set(sql, (statement = db.prepare(sql).safeIntegers(safeIntegers)));
+    return statement;
+  }
+
+  /**
+   * Finished orders, filtered and paged, newest first; the few filter combinations each get their prepared
+   * statements. An owner's orders are those in `spot_order_owners` (up to its `upto`, read through the owner's
+   * key in id order, so a page stops early) and the few above `upto` that are not in it yet (the tail of the
+   * table, scanned by id: they are the newest, so they come first).
+   */
   function orderHistory(f: OrderFilter, limit: number, offset: number): { rows: OrderRow[]; total: number } {
-    const where = ['owner = ?'];
-    const args: (number | string)[] = [f.owner];
-    where.push(f.status ? 'status = ?' : "status IN ('filled', 'cancelled', 'expired')");
+    const where: string[] = [];
+    const args: (number | string)[] = [];
+    where.push(f.status ? 'o.status = ?' : "o.status IN ('filled', 'cancelled', 'expired')");
     if (f.status) args.push(f.status);
-    where.push('created_at >= ?', 'created_at <= ?');
+    where.push('o.created_at >= ?', 'o.created_at <= ?');
     args.push(f.from, f.to);
     if (f.marketId !== undefined) {
-      where.push('market_id = ?');
+      where.push('o.market_id = ?');
       args.push(f.marketId);
     }
     if (f.side) {
-      where.push('side = ?');
+      where.push('o.side = ?');
       args.push(f.side);
     }
     const clause = where.join(' AND ');
-    const rowsSql = `SELECT ${ORDER_COLUMNS} FROM spot_orders WHERE ${clause} ORDER BY id DESC LIMIT ? OFFSET ?`;
-    const countSql = `SELECT COUNT(*) AS n FROM spot_orders WHERE ${clause}`;
-    let rowsStmt = listCache.get(rowsSql);
-    if (!rowsStmt) listCache.set(rowsSql, (rowsStmt = db.prepare(rowsSql).safeIntegers(true)));
-    let countStmt = listCache.get(countSql);
-    if (!countStmt) listCache.set(countSql, (countStmt = db.prepare(countSql)));
-    const rows = rowsStmt.all(...args, limit, offset) as OrderRow[];
-    const total = (countStmt.get(...args) as { n: number }).n;
+    const columns = ORDER_COLUMNS.split(',')
+      .map((c) => `o.${c.trim()}`)
+      .join(', ');
+    const tail = cached(
+      `SELECT ${columns} FROM spot_orders o
+       WHERE o.id > (SELECT upto FROM spot_order_owners_upto) AND o.owner = ? AND ${clause} ORDER BY o.id DESC`,
+      true,
+    ).all(f.owner, ...args) as OrderRow[];
+    const from = `FROM spot_order_owners w JOIN spot_orders o ON o.id = w.id WHERE w.owner = ? AND ${clause}`;
+    const total =
+      tail.length + (cached(`SELECT COUNT(*) AS n ${from}`, false).get(f.owner, ...args) as { n: number }).n;
+    const rows = tail.slice(offset, offset + limit);
+    if (rows.length < limit) {
+      const older = cached(`SELECT ${columns} ${from} ORDER BY w.id DESC LIMIT ? OFFSET ?`, true).all(
+        f.owner,
+        ...args,
+        limit - rows.length,
+        Math.max(0, offset - tail.length),
+      ) as OrderRow[];
+      for (const row of older) rows.push(row);
+    }
     return { rows, total };
   }
+
+  const insertOwnerRows = multiInsert('spot_order_owners', 'owner, id', 2);
 
   return {
     markets: () => q.markets.all(),
@@ -266,6 +297,20 @@ export function createSpotRepo(db: Db) {
     orderById: (id: number) => q.orderById.get(id),
     clientOrderIdUsed: (owner: number, clientOrderId: string) =>
       q.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
+    /**
+     * Adds orders to `spot_order_owners` — `pairs` is owner, id, owner, id, … sorted by owner then id, and holds
+     * every order above the current `upto` — and moves `upto` to `upTo`.
+     */
+    insertOrderOwners(pairs: number[], upTo: number): void {
+      for (let i = 0; i < pairs.length; i += CHUNK * 2) insertOwnerRows(pairs.slice(i, i + CHUNK * 2));
+      q.setOwnersUpTo.run(upTo);
+    },
+    /** At start: orders written after the last flush before a stop get their rows in `spot_order_owners` now. */
+    catchUpOrderOwners(): number {
+      const added = q.catchUpOwners.run().changes;
+      q.setOwnersUpTo.run(q.maxOrderId.get()?.id ?? 0);
+      return added;
+    },
     /** Trades in multi-row statements. */
     insertTrades(trades: readonly TradeRecord[]): void {
       let values: unknown[] = [];

@@ -106,6 +106,8 @@ export class SpotService implements BatchParticipant {
     this.traders = new Traders(this.repo, deps.tx, deps.clock);
     this.desk = new OrderDesk(this.repo, deps.ledger, this.traders, deps.clock);
     this.commits = new GroupCommit(deps.tx, this, deps.log);
+    // Orders written after the last flush of spot_order_owners before a stop (kill -9 included) get their rows now.
+    deps.tx.run(() => this.repo.catchUpOrderOwners());
     for (const row of this.repo.markets()) this.desk.addMarket(this.toMarket(row));
     this.loadOwnStats();
   }
@@ -514,6 +516,7 @@ export class SpotService implements BatchParticipant {
   }
 
   batchCommitted(): void {
+    this.desk.batchCommitted();
     const effects = this.batchEffects;
     this.batchEffects = new Effects();
     this.publish(effects);

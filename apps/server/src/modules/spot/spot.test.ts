@@ -346,6 +346,41 @@ describe('orders belong to their owner', () => {
       server.clock.advance(-93 * 24 * 3600_000);
     }
   });
+
+  it('pages the history across orders already in the owner table and the newest ones not yet in it', async () => {
+    const u = await trader({ USDT: '1000' });
+    const { ctx } = server;
+    const rest = async (price: string) => (await placed(server, u, limit('buy', price, '0.01'))).id;
+    const cancelAll = () => post(server, '/mapi/spot/cancelAll', {}, { token: u.token });
+    const a = [await rest('1000'), await rest('1001'), await rest('1002')];
+    await cancelAll();
+    // The owner table is filled once its backlog is a second old (or large): this order's batch does it.
+    server.clock.advance(2000);
+    const b = await rest('1003');
+    const c = [await rest('1004'), await rest('1005')];
+    await cancelAll();
+    const upto = (ctx.db.prepare('SELECT upto FROM spot_order_owners_upto').get() as { upto: number }).upto;
+    expect(upto).toBe(b);
+    const inTable = ctx.db
+      .prepare('SELECT id FROM spot_order_owners WHERE owner = ? ORDER BY id')
+      .all(u.uid)
+      .map((r) => (r as { id: number }).id);
+    expect(inTable).toEqual([...a, b]);
+
+    const newestFirst = [...a, b, ...c].reverse();
+    const page = (page: number, size: number) => ctx.spot.orderHistory(u.uid, { page, size });
+    expect(page(1, 20)).toMatchObject({ total: 6 });
+    expect(page(1, 20).list.map((o) => o.id)).toEqual(newestFirst);
+    for (const size of [1, 2, 4, 5]) {
+      const pages = Array.from({ length: Math.ceil(6 / size) }, (_, i) => page(i + 1, size));
+      expect(pages.flatMap((p) => p.list.map((o) => o.id))).toEqual(newestFirst);
+      expect(pages.every((p) => p.total === 6)).toBe(true);
+    }
+    const viaHttp = await get<{ list: SpotOrder[]; total: number }>(server, '/mapi/spot/getOrderList?page=2&size=2', {
+      token: u.token,
+    });
+    expect(viaHttp.body.data.list.map((o) => o.id)).toEqual(newestFirst.slice(2, 4));
+  });
 });
 
 describe('public market data', () => {
