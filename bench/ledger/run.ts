@@ -4,8 +4,9 @@
  * 1. Postings per second through `LedgerService`, against a SQLite file in WAL mode as the server runs it:
  *    transfers (2 legs) and freeze → settle cycles (freeze 2 legs, settle 3 legs: counterparty and fee), each either
  *    one per transaction (commit per posting, as a lone HTTP request does) or 1,000 per transaction (a batch, as a
- *    matching loop or a chain sync commits). Every posting runs in its own savepoint, checks its unique reference and
- *    the no-negative rule in SQL, and writes its journal entry and legs.
+ *    matching loop or a chain sync commits). Every posting checks its unique reference, balances and the no-negative
+ *    rule before it changes anything (no savepoint); the changed accounts, entries and legs are written once, in
+ *    multi-row statements, just before the transaction commits.
  * 2. How reconciliation time grows with the journal: the full `reconcile()` (journal replay of every leg against
  *    every balance, per-entry balance check, per-asset sums) at 10k, 100k and 1M entries.
  *
@@ -229,7 +230,9 @@ function reconcileTable(): string {
 }
 
 console.log(`Ledger benchmark — Node ${process.version}, SQLite WAL synchronous=NORMAL, ${USERS} users, USDT\n`);
-console.log('Postings per second (each posting: savepoint, unique reference, no-negative check, entry + legs)\n');
+console.log(
+  'Postings per second (each posting: unique reference, no-negative check, entry + legs written at commit)\n',
+);
 console.log(postingsTable());
 console.log('\nReconciliation time against journal size (journal replay, per-entry balance, per-asset sums)\n');
 console.log(reconcileTable());
