@@ -30,6 +30,8 @@ export const BTC: SpotMarket = {
   minNotional: '5',
   makerFee: '0.001',
   takerFee: '0.001',
+  priceBandLow: '0.2',
+  priceBandHigh: '5',
   status: 'open',
   hot: true,
   sort: 1,

@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { LedgerService } from '../ledger/service';
 import { type AccountRef, type EntryInput, type Leg, SYSTEM, system } from '../ledger/types';
-import { engineSpec, formatPrice, formatQty, type Market, parseUnits } from './market';
+import { bandBounds, bandPercent, engineSpec, formatPrice, formatQty, type Market, parseUnits } from './market';
 import { buyReserve, fillAmounts, quoteCeil } from './money';
 import type { SpotRepo } from './repo';
 import type { Traders } from './traders';
@@ -36,6 +36,11 @@ export class MarketRuntime {
   depthSeq = 0;
   /** The book was rebuilt: subscribers get a fresh snapshot instead of a diff. */
   snapshotDue = false;
+  /**
+   * Price of the market's last trade (price units), the centre of its price band; undefined before the first trade.
+   * Set at each fill; a rebuild (start, rollback) reads it back from the database.
+   */
+  lastPrice: number | undefined = undefined;
 
   constructor(public market: Market) {
     this.book = new OrderBook(engineSpec(market));
@@ -177,6 +182,7 @@ export class OrderDesk {
       throw new Error('a book cannot be rebuilt while a batch has unwritten rows');
     }
     for (const order of [...this.resting.values()]) if (order.market.id === rt.market.id) this.forget(order);
+    rt.lastPrice = this.repo.lastTradePrice(rt.market.id);
     const rows = this.repo.openOrdersOfMarket(rt.market.id).sort((a, b) => Number(a.seq - b.seq));
     const book = new OrderBook(engineSpec(rt.market), { sequence: rt.book.sequence });
     for (const row of rows) {
@@ -339,6 +345,15 @@ export class OrderDesk {
       const price = parseUnits(input.price, m.pricePrecision, tickError);
       if (price === 0) throw new DomainError('INVALID_PARAMS', { detail: 'price' });
       if (price % m.tick !== 0) throw tickError();
+      if (rt.lastPrice !== undefined) {
+        const band = bandBounds(m, rt.lastPrice);
+        if (price < band.low || price > band.high) {
+          throw new DomainError('PRICE_OUT_OF_LIMIT', {
+            low: bandPercent(m.priceBandLowPpm),
+            high: m.priceBandHighPpm === 0 ? '∞' : bandPercent(m.priceBandHighPpm),
+          });
+        }
+      }
       const quantity = parseQty(input.quantity);
       const notional = BigInt(price) * BigInt(quantity);
       if (notional > MAX_NOTIONAL) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
@@ -579,6 +594,7 @@ export class OrderDesk {
     };
     this.batchTrades.push(trade);
     effects.trades.push(trade);
+    rt.lastPrice = fill.price;
 
     if (fill.makerRemaining === 0) {
       this.finish(maker, 'filled', null, now, effects);

@@ -120,7 +120,7 @@ describe('when a batch cannot commit', () => {
       results = await Promise.allSettled([
         ctx.spot.placeOrder(b, order('buy', '3001', '1.5')),
         ctx.spot.placeOrder(a, order('sell', '2999', '0.2')),
-        ctx.spot.placeOrder(b, order('buy', '1', '0.0001')),
+        ctx.spot.placeOrder(b, order('buy', '3000', '0.0001')),
       ]);
     } finally {
       tx.run = run;
@@ -210,7 +210,7 @@ describe('when a command fails after matching in the middle of a batch', () => {
         ctx.spot.placeOrder(b, order('buy', '3100', '0.1')),
         ctx.spot.placeOrder(b, order('buy', '3100', '0.2')),
         ctx.spot.placeOrder(b, order('buy', '3100', '0.05')),
-        ctx.spot.placeOrder(b, order('buy', '1', '0.0001')),
+        ctx.spot.placeOrder(b, order('buy', '3000', '0.0001')),
       ]);
     } finally {
       ledger.post = post;

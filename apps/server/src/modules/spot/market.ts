@@ -27,6 +27,8 @@ export interface MarketRow {
   min_notional: number;
   maker_fee_ppm: number;
   taker_fee_ppm: number;
+  price_band_low_ppm: number;
+  price_band_high_ppm: number;
   status: 'open' | 'closed';
   hot: number;
   sort: number;
@@ -52,6 +54,9 @@ export interface Market {
   readonly minNotional: number;
   readonly makerFeePpm: number;
   readonly takerFeePpm: number;
+  /** Price band around the last traded price, in parts per million of it (0: that side unbounded). */
+  readonly priceBandLowPpm: number;
+  readonly priceBandHighPpm: number;
   readonly status: 'open' | 'closed';
   readonly hot: boolean;
   readonly sort: number;
@@ -88,6 +93,8 @@ export function marketFromRow(row: MarketRow, baseScale: number, quoteScale: num
     minNotional: row.min_notional,
     makerFeePpm: row.maker_fee_ppm,
     takerFeePpm: row.taker_fee_ppm,
+    priceBandLowPpm: row.price_band_low_ppm,
+    priceBandHighPpm: row.price_band_high_ppm,
     status: row.status,
     hot: row.hot === 1,
     sort: row.sort,
@@ -138,6 +145,8 @@ export function marketView(market: Market): SpotMarket {
     minNotional: formatPrice(market, market.minNotional),
     makerFee: formatRate(market.makerFeePpm),
     takerFee: formatRate(market.takerFeePpm),
+    priceBandLow: formatRate(market.priceBandLowPpm),
+    priceBandHigh: formatRate(market.priceBandHighPpm),
     status: market.status,
     hot: market.hot,
     sort: market.sort,
@@ -165,4 +174,40 @@ export function parseRate(value: string, field: string): number {
   const ppm = parseUnits(value, FEE_SCALE, () => new DomainError('INVALID_PARAMS', { detail: field }));
   if (ppm > MAX_FEE_PPM) throw new DomainError('INVALID_PARAMS', { detail: field });
   return ppm;
+}
+
+/** Price band ratios are parts per million too: "0.2" is 200000, "5" is 5000000. */
+const MAX_BAND_PPM = 1_000_000_000;
+
+/**
+ * The band of a market as parts per million of the last price: low in [0, 1] ("0" = no lower bound), high 0 (no
+ * upper bound) or ≥ 1.
+ */
+export function parseBand(low: string, high: string): { low: number; high: number } {
+  const lowPpm = parseUnits(low, FEE_SCALE, () => new DomainError('INVALID_PARAMS', { detail: 'priceBandLow' }));
+  const highPpm = parseUnits(high, FEE_SCALE, () => new DomainError('INVALID_PARAMS', { detail: 'priceBandHigh' }));
+  if (lowPpm > 1_000_000) throw new DomainError('INVALID_PARAMS', { detail: 'priceBandLow' });
+  if ((highPpm !== 0 && highPpm < 1_000_000) || highPpm > MAX_BAND_PPM) {
+    throw new DomainError('INVALID_PARAMS', { detail: 'priceBandHigh' });
+  }
+  return { low: lowPpm, high: highPpm };
+}
+
+/** A band ratio as the percentage the catalogue message shows: 200000 → "20%", 5000000 → "500%". */
+export function bandPercent(ppm: number): string {
+  return `${formatDecimal(BigInt(ppm), 4)}%`;
+}
+
+/**
+ * The lowest and highest limit price (in price units) the band allows around `last`; undefined bounds are open.
+ * The low bound is rounded up and the high bound down, so the allowed range never exceeds the configured ratios.
+ */
+export function bandBounds(market: Market, last: number): { low: number; high: number } {
+  const ref = BigInt(last);
+  const low = market.priceBandLowPpm === 0 ? 0 : Number((ref * BigInt(market.priceBandLowPpm) + 999_999n) / 1_000_000n);
+  const high =
+    market.priceBandHighPpm === 0
+      ? Number.MAX_SAFE_INTEGER
+      : Number((ref * BigInt(market.priceBandHighPpm)) / 1_000_000n);
+  return { low, high };
 }

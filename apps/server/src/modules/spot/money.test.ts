@@ -18,6 +18,8 @@ function market(pricePrecision: number, qtyPrecision: number): Market {
       min_notional: 0,
       maker_fee_ppm: 1000,
       taker_fee_ppm: 1000,
+      price_band_low_ppm: 200_000,
+      price_band_high_ppm: 5_000_000,
       status: 'open',
       hot: 0,
       sort: 0,

@@ -69,14 +69,17 @@ export function createSpotRepo(db: Db) {
     markets: db.prepare<[], MarketRow>('SELECT * FROM spot_markets ORDER BY sort, id'),
     insertMarket: db.prepare(
       `INSERT INTO spot_markets (symbol, base, quote, category, price_precision, qty_precision, tick, step,
-         min_notional, maker_fee_ppm, taker_fee_ppm, status, hot, sort, created_at, updated_at)
+         min_notional, maker_fee_ppm, taker_fee_ppm, price_band_low_ppm, price_band_high_ppm, status, hot, sort,
+         created_at, updated_at)
        VALUES (@symbol, @base, @quote, @category, @price_precision, @qty_precision, @tick, @step, @min_notional,
-         @maker_fee_ppm, @taker_fee_ppm, @status, @hot, @sort, @created_at, @updated_at)`,
+         @maker_fee_ppm, @taker_fee_ppm, @price_band_low_ppm, @price_band_high_ppm, @status, @hot, @sort, @created_at,
+         @updated_at)`,
     ),
     updateMarket: db.prepare(
       `UPDATE spot_markets SET category = @category, tick = @tick, step = @step, min_notional = @min_notional,
-         maker_fee_ppm = @maker_fee_ppm, taker_fee_ppm = @taker_fee_ppm, status = @status, hot = @hot, sort = @sort,
-         updated_at = @updated_at WHERE id = @id`,
+         maker_fee_ppm = @maker_fee_ppm, taker_fee_ppm = @taker_fee_ppm, price_band_low_ppm = @price_band_low_ppm,
+         price_band_high_ppm = @price_band_high_ppm, status = @status, hot = @hot, sort = @sort, updated_at = @updated_at
+       WHERE id = @id`,
     ),
     misfitOrders: db.prepare<[number, number, number], { n: number }>(
       `SELECT COUNT(*) AS n FROM spot_orders WHERE status IN ('open', 'partial') AND market_id = ?
@@ -86,6 +89,9 @@ export function createSpotRepo(db: Db) {
     insertSystemOwner: db.prepare<[string, number]>('INSERT INTO spot_system_owners (name, created_at) VALUES (?, ?)'),
     maxOrderId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_orders'),
     maxTradeId: db.prepare<[], { id: number | null }>('SELECT MAX(id) AS id FROM spot_trades'),
+    lastTradePrice: db.prepare<[number], { price: number }>(
+      'SELECT price FROM spot_trades WHERE market_id = ? ORDER BY id DESC LIMIT 1',
+    ),
     setOwnersUpTo: db.prepare<[number]>('UPDATE spot_order_owners_upto SET upto = ?'),
     catchUpOwners: db.prepare(
       `INSERT INTO spot_order_owners (owner, id) SELECT owner, id FROM spot_orders
@@ -233,6 +239,8 @@ export function createSpotRepo(db: Db) {
     insertSystemOwner: (name: string, now: number) => Number(q.insertSystemOwner.run(name, now).lastInsertRowid),
     maxOrderId: () => q.maxOrderId.get()?.id ?? 0,
     maxTradeId: () => q.maxTradeId.get()?.id ?? 0,
+    /** The price of a market's last trade (price units), undefined before its first. */
+    lastTradePrice: (marketId: number): number | undefined => q.lastTradePrice.get(marketId)?.price,
     /** New orders in their current state, in multi-row statements. */
     insertOrders(orders: Iterable<OrderState>): void {
       let values: unknown[] = [];

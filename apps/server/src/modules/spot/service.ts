@@ -34,7 +34,16 @@ import type { LedgerService } from '../ledger/service';
 import { aggregatedDepth, changedLevels } from './depth';
 import { Effects, type MarketRuntime, OrderDesk } from './desk';
 import { GroupCommit, type BatchParticipant } from './group-commit';
-import { type Market, type MarketRow, marketFromRow, marketView, parseRate, parseUnits } from './market';
+import {
+  formatRate,
+  type Market,
+  type MarketRow,
+  marketFromRow,
+  marketView,
+  parseBand,
+  parseRate,
+  parseUnits,
+} from './market';
 import { createSpotRepo, type OrderRow, type SpotRepo, type TradeRow } from './repo';
 import { OwnTradeStats, type TickerSource } from './tickers';
 import { Traders } from './traders';
@@ -160,6 +169,7 @@ export class SpotService implements BatchParticipant {
       throw new DomainError('INVALID_PARAMS', { detail: 'precision above the asset scale' });
     }
     const now = clock.now();
+    const band = parseBand(v.priceBandLow, v.priceBandHigh);
     const row: Omit<MarketRow, 'id'> = {
       symbol,
       base: v.base,
@@ -172,6 +182,8 @@ export class SpotService implements BatchParticipant {
       min_notional: parseUnits(v.minNotional, v.pricePrecision, () => invalid('minNotional')),
       maker_fee_ppm: parseRate(v.makerFee, 'makerFee'),
       taker_fee_ppm: parseRate(v.takerFee, 'takerFee'),
+      price_band_low_ppm: band.low,
+      price_band_high_ppm: band.high,
       status: v.status,
       hot: v.hot ? 1 : 0,
       sort: v.sort,
@@ -192,6 +204,10 @@ export class SpotService implements BatchParticipant {
   updateMarket(symbol: string, patch: SpotMarketUpdate, operatorId?: number): SpotMarket {
     const rt = this.runtime(symbol);
     const m = rt.market;
+    const band = parseBand(
+      patch.priceBandLow ?? formatRate(m.priceBandLowPpm),
+      patch.priceBandHigh ?? formatRate(m.priceBandHighPpm),
+    );
     const row: MarketRow = {
       id: m.id,
       symbol: m.symbol,
@@ -208,6 +224,8 @@ export class SpotService implements BatchParticipant {
           : parseUnits(patch.minNotional, m.pricePrecision, () => invalid('minNotional')),
       maker_fee_ppm: patch.makerFee === undefined ? m.makerFeePpm : parseRate(patch.makerFee, 'makerFee'),
       taker_fee_ppm: patch.takerFee === undefined ? m.takerFeePpm : parseRate(patch.takerFee, 'takerFee'),
+      price_band_low_ppm: band.low,
+      price_band_high_ppm: band.high,
       status: patch.status ?? m.status,
       hot: (patch.hot ?? m.hot) ? 1 : 0,
       sort: patch.sort ?? m.sort,

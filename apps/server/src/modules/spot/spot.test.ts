@@ -56,6 +56,14 @@ async function refused(
   expect(state(u)).toBe(before);
 }
 
+async function adminToken(): Promise<string> {
+  const login = await post<{ token: string }>(server, '/admin/api/login', {
+    email: server.ctx.config.admin.email,
+    password: server.ctx.config.admin.password,
+  });
+  return login.body.data.token;
+}
+
 const limit = (side: 'buy' | 'sell', price: string, quantity: string, extra: Record<string, unknown> = {}) => ({
   symbol: 'BTC_USDT',
   side,
@@ -117,11 +125,7 @@ describe('placing an order: every rule answers with its catalogue error and chan
   });
 
   it('refuses a closed market, through the operator route', async () => {
-    const login = await post<{ token: string }>(server, '/admin/api/login', {
-      email: server.ctx.config.admin.email,
-      password: server.ctx.config.admin.password,
-    });
-    const admin = login.body.data.token;
+    const admin = await adminToken();
     const closed = await post<{ status: string }>(
       server,
       '/admin/api/spot/markets/LTC_USDT',
@@ -132,6 +136,55 @@ describe('placing an order: every rule answers with its catalogue error and chan
     await refused(u, { ...limit('buy', '50', '1'), symbol: 'LTC_USDT' }, 'PAIR_CLOSED', undefined, 'zh');
     await post(server, '/admin/api/spot/markets/LTC_USDT', { status: 'open' }, { token: admin });
     expect((await order(server, u, { ...limit('buy', '50', '1'), symbol: 'LTC_USDT' })).body.code).toBe(200);
+  });
+
+  it('refuses a limit price outside the band around the last trade; the operator sets the band', async () => {
+    const ltc = (side: 'buy' | 'sell', price: string, quantity: string) => ({
+      ...limit(side, price, quantity),
+      symbol: 'LTC_USDT',
+    });
+    const seller = await trader({ LTC: '1' });
+    // Before the first trade there is no band.
+    await placed(server, seller, ltc('sell', '100', '0.1'));
+    await placed(server, u, ltc('buy', '100', '0.1'));
+    // Last 100: from 20 (20%) to 500 (500%), both included.
+    const band = { low: '20%', high: '500%' };
+    await refused(u, ltc('buy', '19.99', '1'), 'PRICE_OUT_OF_LIMIT', band, 'zh');
+    await refused(u, ltc('sell', '500.01', '0.1'), 'PRICE_OUT_OF_LIMIT', band, 'hk');
+    await refused(u, ltc('buy', '500.01', '0.01'), 'PRICE_OUT_OF_LIMIT', band, 'fr');
+    const low = await placed(server, u, ltc('buy', '20', '1'));
+    const high = await placed(server, u, ltc('sell', '500', '0.01'));
+    // The band's centre survives a rebuild of the books (as at a restart): it is read back from the trades.
+    server.ctx.spot.rebuildBooks();
+    await refused(u, ltc('buy', '19.99', '1'), 'PRICE_OUT_OF_LIMIT', band, 'es');
+
+    const admin = await adminToken();
+    const narrow = await post(
+      server,
+      '/admin/api/spot/markets/LTC_USDT',
+      { priceBandLow: '0.5', priceBandHigh: '2' },
+      { token: admin },
+    );
+    expect(narrow.body.data).toMatchObject({ priceBandLow: '0.5', priceBandHigh: '2' });
+    await refused(u, ltc('buy', '49.99', '1'), 'PRICE_OUT_OF_LIMIT', { low: '50%', high: '200%' }, 'en');
+    // A band that makes no sense is refused and changes nothing.
+    for (const bad of [{ priceBandLow: '1.5' }, { priceBandHigh: '0.9' }, { priceBandLow: '-1' }]) {
+      const answer = await post(server, '/admin/api/spot/markets/LTC_USDT', bad, { token: admin });
+      expect(answer.body.code).not.toBe(200);
+    }
+    expect(server.ctx.spot.market('LTC_USDT')).toMatchObject({ priceBandLow: '0.5', priceBandHigh: '2' });
+    // "0" turns a side off.
+    await post(server, '/admin/api/spot/markets/LTC_USDT', { priceBandLow: '0', priceBandHigh: '0' }, { token: admin });
+    const far = await placed(server, u, ltc('buy', '0.01', '500'));
+    await post(
+      server,
+      '/admin/api/spot/markets/LTC_USDT',
+      { priceBandLow: '0.2', priceBandHigh: '5' },
+      { token: admin },
+    );
+    for (const o of [low, high, far])
+      expect((await get(server, `/mapi/spot/cancel/${o.id}`, { token: u.token })).body.code).toBe(200);
+    expectConsistent(server.ctx);
   });
 
   it('refuses a post-only order that would take, and a fill-or-kill order that cannot fill', async () => {
@@ -288,7 +341,7 @@ describe('orders belong to their owner', () => {
   it('never shows or cancels another user’s order: it is "not found"', async () => {
     const owner = await trader({ USDT: '100' });
     const thief = await registerUser(server);
-    const mine = await placed(server, owner, limit('buy', '1000', '0.01'));
+    const mine = await placed(server, owner, limit('buy', '20000', '0.001'));
     const read = await get(server, `/mapi/spot/getDetail/${mine.id}`, { token: thief.token, lang: 'hk' });
     expect(read.body).toMatchObject({ code: 4001, msg: errorMessage('ORDER_NOT_FOUND', 'zh_HK'), data: null });
     const cancel = await get(server, `/mapi/spot/cancel/${mine.id}`, { token: thief.token });
@@ -305,7 +358,7 @@ describe('orders belong to their owner', () => {
 
   it('lists open orders and the finished ones of the last three months, paged and filtered', async () => {
     const u = await trader({ USDT: '1000' });
-    for (const price of ['1000', '1001', '1002']) await placed(server, u, limit('buy', price, '0.01'));
+    for (const price of ['20000', '20001', '20002']) await placed(server, u, limit('buy', price, '0.001'));
     const doge = await placed(server, u, {
       symbol: 'DOGE_USDT',
       side: 'buy',
@@ -350,14 +403,14 @@ describe('orders belong to their owner', () => {
   it('pages the history across orders already in the owner table and the newest ones not yet in it', async () => {
     const u = await trader({ USDT: '1000' });
     const { ctx } = server;
-    const rest = async (price: string) => (await placed(server, u, limit('buy', price, '0.01'))).id;
+    const rest = async (price: string) => (await placed(server, u, limit('buy', price, '0.001'))).id;
     const cancelAll = () => post(server, '/mapi/spot/cancelAll', {}, { token: u.token });
-    const a = [await rest('1000'), await rest('1001'), await rest('1002')];
+    const a = [await rest('20000'), await rest('20001'), await rest('20002')];
     await cancelAll();
     // The owner table is filled once its backlog is a second old (or large): this order's batch does it.
     server.clock.advance(2000);
-    const b = await rest('1003');
-    const c = [await rest('1004'), await rest('1005')];
+    const b = await rest('20003');
+    const c = [await rest('20004'), await rest('20005')];
     await cancelAll();
     const upto = (ctx.db.prepare('SELECT upto FROM spot_order_owners_upto').get() as { upto: number }).upto;
     expect(upto).toBe(b);

@@ -35,6 +35,8 @@ function market(symbol: string, last: string, ts = 1): MarketWithTicker {
       minNotional: '5',
       makerFee: '0.001',
       takerFee: '0.001',
+      priceBandLow: '0.2',
+      priceBandHigh: '5',
       status: 'open',
       hot: true,
       sort: 1,

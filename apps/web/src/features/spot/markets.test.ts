@@ -16,6 +16,8 @@ function item(base: string, sort: number, last: string, changePercent: string, q
       minNotional: '5',
       makerFee: '0.001',
       takerFee: '0.001',
+      priceBandLow: '0.2',
+      priceBandHigh: '5',
       status: 'open',
       hot: false,
       sort,

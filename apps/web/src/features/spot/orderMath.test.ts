@@ -128,6 +128,27 @@ describe('checks before sending (catalogue entries, as the server answers)', () 
     );
   });
 
+  it('checks the price band around the last price, with the server rounding', () => {
+    const banded = { ...BTC, priceBandLow: '0.2', priceBandHigh: '5' };
+    const order = (price: string) => ({ side: 'buy' as const, type: 'limit' as const, price, amount: '1', total: '' });
+    const rich = { base: '0', quote: '10000000' };
+    // Last 100.01: the low bound 20.002 rounds up to 20.01, the high bound 500.05 is exact.
+    expect(checkOrder(order('20.00'), banded, rich, '100.01')).toEqual({
+      field: 'price',
+      catalogue: 'PRICE_OUT_OF_LIMIT',
+      params: { low: '20%', high: '500%' },
+    });
+    expect(checkOrder(order('20.01'), banded, rich, '100.01')).toBeNull();
+    expect(checkOrder(order('500.05'), banded, rich, '100.01')).toBeNull();
+    expect(checkOrder(order('500.06'), banded, rich, '100.01')).toMatchObject({ catalogue: 'PRICE_OUT_OF_LIMIT' });
+    // No band before the first trade, nor on a side whose ratio is "0".
+    expect(checkOrder(order('1'), banded, rich, '0')).toMatchObject({ catalogue: 'BELOW_MIN_NOTIONAL' });
+    expect(checkOrder(order('9000'), { ...banded, priceBandHigh: '0' }, rich, '100')).toBeNull();
+    expect(checkOrder(order('10'), { ...banded, priceBandHigh: '0' }, rich, '100')).toMatchObject({
+      params: { low: '20%', high: '∞' },
+    });
+  });
+
   it('checks what the spot wallet has available', () => {
     expect(
       checkOrder({ side: 'buy', type: 'limit', price: '96000', amount: '0.10417', total: '' }, BTC, funds),

@@ -145,14 +145,43 @@ export type OrderProblem =
   | { field: FieldName; catalogue: ErrorKey; params?: ErrorParams }
   | { field: FieldName; prompt: 'enterPrice' | 'enterAmount' | 'enterTotal' };
 
+/** Parts per million, as the server counts a band ratio. */
+const PPM_SCALE = 6;
+
+/** A band ratio ("0.2", "5") as the percentage the catalogue message shows ("20%", "500%"). */
+function bandPercent(ratio: string): string {
+  const ppm = toUnits(ratio, PPM_SCALE) ?? 0n;
+  return `${formatDecimal(ppm, 4)}%`;
+}
+
+/**
+ * Whether a limit price lies inside the market's price band around the last price (the server's rule: low bound
+ * rounded up, high bound down; no band before the first trade or for a ratio of "0").
+ */
+function outsideBand(
+  price: bigint,
+  last: string | undefined,
+  market: MarketNumbers & Partial<Pick<SpotMarket, 'priceBandLow' | 'priceBandHigh'>>,
+): boolean {
+  const ref = last === undefined ? 0n : (toUnits(last, market.pricePrecision) ?? 0n);
+  if (ref === 0n) return false;
+  const million = 1_000_000n;
+  const lowPpm = toUnits(market.priceBandLow ?? '0', PPM_SCALE) ?? 0n;
+  const highPpm = toUnits(market.priceBandHigh ?? '0', PPM_SCALE) ?? 0n;
+  if (lowPpm > 0n && price < (ref * lowPpm + million - 1n) / million) return true;
+  return highPpm > 0n && price > (ref * highPpm) / million;
+}
+
 /**
  * The checks the server would make that the form can make first, in the order the server makes them, with the same
- * catalogue entries: tick, step, minimum value, and what the spot wallet has available.
+ * catalogue entries: tick, price band, step, minimum value, and what the spot wallet has available. `last` is the
+ * market's last price (the band's centre).
  */
 export function checkOrder(
   draft: OrderDraft,
-  market: MarketNumbers & Pick<SpotMarket, 'quote'>,
+  market: MarketNumbers & Pick<SpotMarket, 'quote'> & Partial<Pick<SpotMarket, 'priceBandLow' | 'priceBandHigh'>>,
   available: { base: string; quote: string },
+  last?: string,
 ): OrderProblem | null {
   const pp = market.pricePrecision;
   const qp = market.quantityPrecision;
@@ -175,6 +204,17 @@ export function checkOrder(
     if (price === 0n) return { field: 'price', prompt: 'enterPrice' };
     if (price % tick !== 0n) {
       return { field: 'price', catalogue: 'PRICE_TICK_INVALID', params: { tick: market.tickSize } };
+    }
+    if (outsideBand(price, last, market)) {
+      const high = toUnits(market.priceBandHigh ?? '0', PPM_SCALE) ?? 0n;
+      return {
+        field: 'price',
+        catalogue: 'PRICE_OUT_OF_LIMIT',
+        params: {
+          low: bandPercent(market.priceBandLow ?? '0'),
+          high: high === 0n ? '∞' : bandPercent(market.priceBandHigh ?? '0'),
+        },
+      };
     }
   }
   const qty = toUnits(draft.amount, qp) ?? 0n;

@@ -202,7 +202,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const submit = () => {
     if (!requireLogin()) return;
     const draft = { side, type, price, amount: shownAmount, total: shownTotal };
-    const found = checkOrder(draft, market, available);
+    const found = checkOrder(draft, market, available, ticker.last);
     setProblem(found);
     if (found) return;
     const body: PlaceOrderBody = { symbol: market.symbol, side, type };
