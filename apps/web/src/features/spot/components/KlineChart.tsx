@@ -8,6 +8,7 @@ import {
   LoadDataType,
   registerLocale,
   type Styles,
+  TooltipShowRule,
 } from 'klinecharts';
 import { useEffect, useRef } from 'react';
 import { useSettings } from '../../../lib/stores/settings';
@@ -20,7 +21,37 @@ import { MAIN_INDICATORS, type MainIndicator, SUB_INDICATORS, type SubIndicator 
  */
 
 const CANDLE_PANE = 'candle_pane';
-const SUB_PANE_HEIGHT = 72;
+const SUB_PANE_HEIGHT = 84;
+/** Height of one legend row at the tooltip's 10 px text with its margins. */
+const LEGEND_ROW = 18;
+/** Below the data, as a share of its range. */
+const BOTTOM_RATE = 0.1;
+
+/**
+ * klinecharts widens a pane's value range by `rate × range` above the data (a rate ≥ 1 is read as pixels, of the
+ * range rather than of the pane). The rate that leaves `px` pixels free at the top of a pane `height` tall.
+ */
+function topRate(px: number, height: number): number {
+  if (height <= px) return 0.99;
+  return Math.min(0.99, (px * (1 + BOTTOM_RATE)) / (height - px));
+}
+
+/**
+ * Keeps the legends off the data: above the highest candle, room for the main indicators' legends (about two rows
+ * each on a phone) and the high-price mark's text; above each sub-indicator, its legend (VOL's takes two rows).
+ */
+function layoutGaps(instance: Chart, mainCount: number, subPanes: ReadonlyMap<SubIndicator, string>): void {
+  const candleHeight = instance.getSize(CANDLE_PANE)?.height ?? 0;
+  if (candleHeight > 0) {
+    const px = mainCount * 2 * LEGEND_ROW + 16;
+    instance.setPaneOptions({ id: CANDLE_PANE, gap: { top: topRate(px, candleHeight), bottom: BOTTOM_RATE } });
+  }
+  for (const [name, id] of subPanes) {
+    const height = instance.getSize(id)?.height ?? SUB_PANE_HEIGHT;
+    const px = (name === 'VOL' ? 2 : 1) * LEGEND_ROW + 4;
+    instance.setPaneOptions({ id, gap: { top: topRate(px, height), bottom: 0.02 } });
+  }
+}
 
 function toKLine(candle: Candle): KLineData {
   return {
@@ -70,7 +101,8 @@ function themeStyles(): DeepPartial<Styles> {
         low: { color: text, textFamily: family },
         last: { ...change, text: { color: '#ffffff', family } },
       },
-      tooltip: { text: { color: text, size: 10, family } },
+      // Open, high, low, close on touch only (the header shows the market's figures): the legends stay readable.
+      tooltip: { showRule: TooltipShowRule.FollowCross, text: { color: text, size: 10, family } },
     },
     indicator: {
       ohlc: change,
@@ -86,6 +118,17 @@ function themeStyles(): DeepPartial<Styles> {
       vertical: { line: { color: weak }, text: crosshairText },
     },
   };
+}
+
+/**
+ * The VOL pane's legend without its "VOLUME" value: the candle tooltip shows the volume already, and the value was
+ * drawn in the bars' faint colour on a row of its own.
+ */
+function withoutVolumeLegend(instance: Chart, paneId: string): void {
+  const indicator = instance.getIndicatorByPaneId(paneId, 'VOL');
+  if (!indicator || indicator instanceof Map) return;
+  const figures = indicator.figures.map((f) => (f.key === 'volume' ? { ...f, title: undefined } : f));
+  instance.overrideIndicator({ name: 'VOL', figures }, paneId);
 }
 
 export interface KlineChartProps {
@@ -211,7 +254,10 @@ export default function KlineChart({
       const pane = panes.get(name);
       if (sub.includes(name) && !pane) {
         const id = instance.createIndicator(name, false, { height: SUB_PANE_HEIGHT });
-        if (id) panes.set(name, id);
+        if (id) {
+          panes.set(name, id);
+          if (name === 'VOL') withoutVolumeLegend(instance, id);
+        }
       } else if (!sub.includes(name) && pane) {
         instance.removeIndicator(pane, name);
         panes.delete(name);
@@ -219,5 +265,20 @@ export default function KlineChart({
     }
   }, [sub]);
 
-  return <div ref={element} className="kline-chart" style={{ height: `${17 + sub.length * 4.5}rem` }} />;
+  // After the panes above: the candle pane's height depends on how many sub-panes there are.
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance) return;
+    const apply = () => layoutGaps(instance, main.length, subPanes.current);
+    apply();
+    const dom = element.current;
+    if (!dom) return;
+    const resize = new ResizeObserver(apply);
+    resize.observe(dom);
+    return () => resize.disconnect();
+  }, [main, sub]);
+
+  return (
+    <div ref={element} className="kline-chart" style={{ height: `${17 + (sub.length * SUB_PANE_HEIGHT) / 16}rem` }} />
+  );
 }
