@@ -284,6 +284,36 @@ describe('security journey', () => {
     }
   });
 
+  it('turning two-factor off warns of the 24-hour withdrawal lock, then the security centre shows it', async () => {
+    const storage = await registerViaApi(server, uniqueEmail('totp-off'), PASSWORD);
+    const token = storage['bourse.token'];
+    // On through the API, with the code of the step before (one step of drift is allowed): the page then closes it
+    // with the current step's code, without waiting for a new step.
+    const setup = await operatorCall<{ secret: string }>(server, token, '/mapi/security/twoFactor/setup', {});
+    await operatorCall(server, token, '/mapi/security/twoFactor/enable', {
+      code: totp(setup.secret, stepNow() - 1),
+      password: PASSWORD,
+    });
+    const app = await newPage(browser, server.url, { lang: 'en', theme: 'light', storage });
+    const { page } = app;
+    try {
+      await app.go('/pages/google/close-verify');
+      await page.locator('.sec-notice--warning', { hasText: 'withdrawals will be locked for 24 hours' }).waitFor();
+      const { code } = await freshCode(setup.secret, stepNow() - 1);
+      await fill(app, 'code', code);
+      await fill(app, 'password', PASSWORD);
+      await page.locator('button[type="submit"]').click();
+      await waitForRoute(page, '/pages/usreMei/safetySetting');
+      await expect.poll(() => tagOf(page, 'Two-factor')).toBe('Off');
+      await page
+        .locator('.sec-notice--warning', { hasText: 'Two-factor was turned off: withdrawals are locked until' })
+        .waitFor();
+      await screenshot(page, 'security-two-factor-off-locked');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a rejected submission shows the reason and the form again', async () => {
     const storage = await registerViaApi(server, uniqueEmail('rejected'), PASSWORD);
     const uid = Number(storage['bourse.uid']);

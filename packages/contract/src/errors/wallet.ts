@@ -236,6 +236,15 @@ export const walletErrors = {
     'Esta acción solo está disponible en la cadena simulada.',
     'Cette action n’est disponible que sur la chaîne simulée.',
   ),
+  WITHDRAW_LOCKED_TWO_FACTOR_OFF: entry(
+    3027,
+    403,
+    'Withdrawals are unavailable for 24 hours after two-factor is turned off.',
+    '关闭谷歌验证后24小时内不能提币',
+    '關閉谷歌驗證後24小時內不能提幣',
+    'Los retiros no están disponibles durante 24 horas tras desactivar el doble factor.',
+    'Les retraits sont indisponibles pendant 24 heures après la désactivation de la double authentification.',
+  ),
   TRANSACTION_ALREADY_MINED: entry(
     3026,
     409,

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { AccountId, IdentityState, TotpCode, VerificationCode } from './account';
 import { err, Timestamp } from './common';
+import { WithdrawLockReason } from './wallet';
 
 /** Withdrawals stay locked this long after the login password is changed or reset (spec §6). */
 export const PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS = 24;
+/** …and this long after two-factor is switched off: a stolen password alone must not lead to a quick withdrawal. */
+export const TWO_FACTOR_OFF_WITHDRAW_LOCK_HOURS = 24;
 
 /** TOTP parameters (RFC 6238 as the authenticator apps implement it). */
 export const TOTP_DIGITS = 6;
@@ -27,7 +30,7 @@ export const SecurityOverview = z.object({
   withdrawLockedUntil: Timestamp.nullable().describe(
     'set while a 24-hour withdrawal lock runs (after a login-password or withdrawal-address change)',
   ),
-  withdrawLockReason: z.enum(['password', 'address']).nullable(),
+  withdrawLockReason: WithdrawLockReason.nullable(),
   fundPassword: z.boolean(),
   twoFactor: z.boolean(),
   identity: IdentityState,

@@ -5,6 +5,12 @@ import { DecimalString, err, paged, Timestamp } from './common';
 
 /** Withdrawals stay locked this long after the withdrawal address book changes (spec §6). */
 export const ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS = 24;
+/**
+ * Why withdrawals are locked: a login-password change or reset, a withdrawal-address change, or two-factor switched
+ * off (each for 24 hours; the latest end wins).
+ */
+export const WithdrawLockReason = z.enum(['password', 'address', 'twoFactor']);
+export type WithdrawLockReason = z.infer<typeof WithdrawLockReason>;
 /** Saved withdrawal addresses per user. */
 export const ADDRESS_BOOK_MAX = 50;
 
@@ -179,7 +185,7 @@ export const WithdrawInfo = z.object({
   withdrawConfirmations: z.number().int(),
   maxAmount: DecimalString.describe('the most that can be withdrawn now: available − fee, within the maximum'),
   lockedUntil: Timestamp.nullable().describe('withdrawals are locked until then'),
-  lockReason: z.enum(['password', 'address']).nullable(),
+  lockReason: WithdrawLockReason.nullable(),
   fundPasswordSet: z.boolean(),
   twoFactor: z.boolean(),
 });

@@ -51,6 +51,13 @@ export function createSecurityRepo(db: Db) {
     ),
     acceptStep: db.prepare('UPDATE two_factor SET last_step = ? WHERE uid = ? AND last_step < ?'),
     deleteTwoFactor: db.prepare('DELETE FROM two_factor WHERE uid = ?'),
+    markTwoFactorDisabled: db.prepare(
+      `INSERT INTO two_factor_disabled (uid, disabled_at) VALUES (?, ?)
+       ON CONFLICT (uid) DO UPDATE SET disabled_at = excluded.disabled_at`,
+    ),
+    twoFactorDisabledAt: db.prepare<[number], { disabled_at: number }>(
+      'SELECT disabled_at FROM two_factor_disabled WHERE uid = ?',
+    ),
 
     latestSubmission: db.prepare<[number], SubmissionRow>(
       'SELECT * FROM identity_submissions WHERE uid = ? ORDER BY id DESC LIMIT 1',
@@ -101,6 +108,9 @@ export function createSecurityRepo(db: Db) {
     /** Records an accepted step; false when that step (or a newer one) was already accepted. */
     acceptStep: (uid: number, step: number) => q.acceptStep.run(step, uid, step).changes > 0,
     deleteTwoFactor: (uid: number) => q.deleteTwoFactor.run(uid).changes > 0,
+    /** Remembers when two-factor was last switched off (withdrawals wait 24 hours after it). */
+    markTwoFactorDisabled: (uid: number, now: number) => q.markTwoFactorDisabled.run(uid, now),
+    twoFactorDisabledAt: (uid: number): number | null => q.twoFactorDisabledAt.get(uid)?.disabled_at ?? null,
 
     latestSubmission: (uid: number) => q.latestSubmission.get(uid),
     verifiedSubmission: (uid: number) => q.verifiedSubmission.get(uid),

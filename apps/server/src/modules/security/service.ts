@@ -4,14 +4,17 @@ import {
   type NewcomerTaskKey,
   type NewcomerTasks,
   type SecurityOverview,
+  type WithdrawLockReason,
 } from '@bourse/contract';
 import type { AccountService } from '../account/service';
 import { maskAccount } from '../account/service';
 import type { LedgerService } from '../ledger/service';
+import type { WithdrawLockSource } from '../wallet/service';
 
-/** The wallet's 24-hour withdrawal lock (after a login-password or withdrawal-address change). */
+/** The wallet's 24-hour withdrawal lock; this module adds the one after two-factor is switched off. */
 export interface WithdrawLocks {
-  withdrawLock(uid: number): { until: number; reason: 'password' | 'address' } | null;
+  withdrawLock(uid: number): { until: number; reason: WithdrawLockReason } | null;
+  addWithdrawLock(source: WithdrawLockSource): void;
 }
 import type { DeviceService } from './devices';
 import type { IdentityService } from './identity';
@@ -33,6 +36,7 @@ export class SecurityService {
 
   install(): void {
     this.twoFactor.install();
+    this.locks.addWithdrawLock((uid) => this.twoFactor.withdrawLock(uid));
     this.accounts.addSecurityProvider((uid) => ({
       twoFactor: this.twoFactor.isEnabled(uid),
       identity: this.identity.state(uid),

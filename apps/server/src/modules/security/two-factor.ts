@@ -1,4 +1,9 @@
-import { TOTP_ISSUER, type TwoFactorSetup, type TwoFactorStatus } from '@bourse/contract';
+import {
+  TOTP_ISSUER,
+  TWO_FACTOR_OFF_WITHDRAW_LOCK_HOURS,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '@bourse/contract';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
@@ -92,7 +97,16 @@ export class TwoFactorService implements SecondFactor {
       if (!isOn(row)) throw new DomainError('TWO_FACTOR_NOT_ENABLED');
       this.checkCode(uid, row, code);
       this.repo.deleteTwoFactor(uid);
+      this.repo.markTwoFactorDisabled(uid, this.clock.now());
     });
+  }
+
+  /** Withdrawals are locked for 24 hours after two-factor is switched off (null when that lock has ended). */
+  withdrawLock(uid: number): { until: number; reason: 'twoFactor' } | null {
+    const at = this.repo.twoFactorDisabledAt(uid);
+    if (at === null) return null;
+    const until = at + TWO_FACTOR_OFF_WITHDRAW_LOCK_HOURS * 3_600_000;
+    return until > this.clock.now() ? { until, reason: 'twoFactor' } : null;
   }
 
   /** SecondFactor.verify: accepts a fresh code of an enabled user and uses it up. */

@@ -26,6 +26,8 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
   type WithdrawInfo,
+  type WithdrawLockReason,
+  type ErrorKey,
 } from '@bourse/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
@@ -132,6 +134,22 @@ export interface Paged<T> {
   size: number;
 }
 
+/** Withdrawals are locked until `until` (ms), for this reason. */
+export interface WithdrawLock {
+  until: number;
+  reason: WithdrawLockReason;
+}
+
+/** A lock another module knows of, or null when it has none (or it has ended). */
+export type WithdrawLockSource = (uid: number) => WithdrawLock | null;
+
+/** The catalogue entry a withdrawal gets while locked, by reason. */
+const LOCK_ERRORS: Record<WithdrawLockReason, ErrorKey> = {
+  password: 'WITHDRAW_LOCKED_PASSWORD_CHANGE',
+  address: 'WITHDRAW_LOCKED_ADDRESS_CHANGE',
+  twoFactor: 'WITHDRAW_LOCKED_TWO_FACTOR_OFF',
+};
+
 interface PreparedWithdrawal {
   asset: AssetRow;
   net: NetworkRow;
@@ -156,6 +174,7 @@ export function monthsBefore(now: number, months: number): number {
  */
 export class WalletService {
   private readonly guards: TransferGuard[] = [];
+  private readonly lockSources: WithdrawLockSource[] = [];
   private prices: PriceSource | null = null;
   private syncing: Promise<void> = Promise.resolve();
 
@@ -360,19 +379,28 @@ export class WalletService {
   }
 
   /**
-   * The 24-hour lock after a login-password change or a withdrawal-address change, whichever ends later; null when
-   * withdrawals are open (the security centre can show it too).
+   * The 24-hour lock after a login-password change, a withdrawal-address change or another module's reason
+   * (two-factor switched off), whichever ends latest; null when withdrawals are open (the security centre shows it).
    */
-  withdrawLock(uid: number): { until: number; reason: 'password' | 'address' } | null {
+  withdrawLock(uid: number): WithdrawLock | null {
     const now = this.clock.now();
     const passwordAt = this.accounts.passwordChangedAt(uid);
     const addressAt = this.repo.addressBookChangedAt(uid);
-    const byPassword = passwordAt === null ? 0 : passwordAt + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * HOUR;
-    const byAddress = addressAt === null ? 0 : addressAt + ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS * HOUR;
-    if (byPassword <= now && byAddress <= now) return null;
-    return byPassword >= byAddress
-      ? { until: byPassword, reason: 'password' }
-      : { until: byAddress, reason: 'address' };
+    const locks: (WithdrawLock | null)[] = [
+      passwordAt === null
+        ? null
+        : { until: passwordAt + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'password' },
+      addressAt === null ? null : { until: addressAt + ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'address' },
+      ...this.lockSources.map((source) => source(uid)),
+    ];
+    let latest: WithdrawLock | null = null;
+    for (const lock of locks) if (lock && lock.until > now && (!latest || lock.until > latest.until)) latest = lock;
+    return latest;
+  }
+
+  /** Another module's reason to lock withdrawals for a while (security: two-factor switched off). */
+  addWithdrawLock(source: WithdrawLockSource): void {
+    this.lockSources.push(source);
   }
 
   /**
@@ -430,7 +458,7 @@ export class WalletService {
       fail('ABOVE_MAX_WITHDRAWAL', { max: fmt(net.withdraw_max), asset: asset.code });
     }
     const lock = this.withdrawLock(uid);
-    if (lock) fail(lock.reason === 'password' ? 'WITHDRAW_LOCKED_PASSWORD_CHANGE' : 'WITHDRAW_LOCKED_ADDRESS_CHANGE');
+    if (lock) fail(LOCK_ERRORS[lock.reason]);
     if (input.requestId && this.repo.withdrawalRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
     const fee = net.withdraw_fee;
     if (this.available(uid, 'spot', asset.code) < amount + fee) fail('INSUFFICIENT_BALANCE');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../lib/errors';
 import { type ApiAnswer, get, post, registerUser, type TestUser } from '../../test/harness';
 import { SYSTEM, system, user } from '../ledger/types';
+import { codeFor, enableTwoFactor, settleClock } from '../security/testing';
 import {
   depositAddress,
   EXTERNAL,
@@ -362,6 +363,45 @@ describe('withdrawal rules', () => {
     );
     expect(info.body.data.lockReason).toBe('password');
     expect(info.body.data.lockedUntil).toBeGreaterThan(w.server.clock.now() + 23 * HOUR);
+    w.server.clock.advance(24 * HOUR + 1000);
+    w.admin = await operatorLogin(w.server);
+    expect((await withdraw(v, { amount: '2' })).body.code).toBe(200);
+  });
+
+  it('is locked for 24 hours after two-factor is switched off, and the security centre says why', async () => {
+    const v = await walletUser(w);
+    await fund(w, v, 'USDT', 'TRC20', '20');
+    const secret = await enableTwoFactor(w.server, v);
+    // On: withdrawals need a code, and are not locked.
+    expect((await withdraw(v, { amount: '2', twoFactorCode: codeFor(w.server, secret) })).body.code).toBe(200);
+    settleClock(w.server);
+    const closed = await post(
+      w.server,
+      '/mapi/security/twoFactor/close',
+      { code: codeFor(w.server, secret), password: v.password },
+      { token: v.token },
+    );
+    expect(closed.body.code).toBe(200);
+    const before = await withdrawalCount(v.uid);
+    expectError(await withdraw(v, { amount: '2' }, 'zh'), 'WITHDRAW_LOCKED_TWO_FACTOR_OFF', 'zh_CN');
+    expectError(await withdraw(v, { amount: '2' }, 'fr'), 'WITHDRAW_LOCKED_TWO_FACTOR_OFF', 'fr');
+    expect(await withdrawalCount(v.uid)).toBe(before);
+    const overview = await get<{ withdrawLockReason: string; withdrawLockedUntil: number }>(
+      w.server,
+      '/mapi/security/overview',
+      { token: v.token },
+    );
+    expect(overview.body.data.withdrawLockReason).toBe('twoFactor');
+    expect(overview.body.data.withdrawLockedUntil).toBeGreaterThan(w.server.clock.now() + 23 * HOUR);
+    expect(overview.body.data.withdrawLockedUntil).toBeLessThanOrEqual(w.server.clock.now() + 24 * HOUR);
+    const info = await get<{ lockReason: string }>(w.server, '/mapi/wallet/withdrawInfo?asset=USDT&network=TRC20', {
+      token: v.token,
+    });
+    expect(info.body.data.lockReason).toBe('twoFactor');
+    // Another user is not affected.
+    const other = await walletUser(w);
+    await fund(w, other, 'USDT', 'TRC20', '5');
+    expect((await withdraw(other, { amount: '2' })).body.code).toBe(200);
     w.server.clock.advance(24 * HOUR + 1000);
     w.admin = await operatorLogin(w.server);
     expect((await withdraw(v, { amount: '2' })).body.code).toBe(200);

@@ -50,6 +50,7 @@ export const securityLocales = defineLocales(
     devicesCount: '{{count}} signed in',
     withdrawLocked: 'Your login password was changed: withdrawals are locked until {{time}}.',
     withdrawLockedAddress: 'A withdrawal address was changed: withdrawals are locked until {{time}}.',
+    withdrawLockedTwoFactor: 'Two-factor was turned off: withdrawals are locked until {{time}}.',
 
     // Login password
     pwdNotice:
@@ -106,7 +107,7 @@ export const securityLocales = defineLocales(
     turnOn: 'Turn on',
     enabled: 'Two-factor is on',
     closeWarning:
-      'Without two-factor, anyone who learns your password can log in and withdraw. Turn it off only if you must.',
+      'Without two-factor, anyone who learns your password can log in and withdraw. Turn it off only if you must: withdrawals will be locked for 24 hours.',
     closeSubmit: 'Turn off',
     closed: 'Two-factor is off',
     notEnabled: 'Two-factor is not on.',
@@ -242,6 +243,7 @@ export const securityLocales = defineLocales(
       devicesCount: '{{count}} 台已登录',
       withdrawLocked: '您已修改登录密码：{{time}} 前不能提币。',
       withdrawLockedAddress: '您已修改提币地址：{{time}} 前不能提币。',
+      withdrawLockedTwoFactor: '您已关闭谷歌验证：{{time}} 前不能提币。',
 
       pwdNotice: '为保障资金安全，修改登录密码后24小时内不能提币，其他设备将退出登录。',
       oldPassword: '原密码',
@@ -292,7 +294,7 @@ export const securityLocales = defineLocales(
       verifyIntro: '请输入验证器中 Bourse 的6位验证码及您的登录密码。',
       turnOn: '开启',
       enabled: '谷歌验证已开启',
-      closeWarning: '关闭后，任何知道您密码的人都能登录并提币。如非必要，请勿关闭。',
+      closeWarning: '关闭后，任何知道您密码的人都能登录并提币。如非必要，请勿关闭；关闭后24小时内不能提币。',
       closeSubmit: '关闭',
       closed: '谷歌验证已关闭',
       notEnabled: '尚未开启谷歌验证。',
@@ -422,6 +424,7 @@ export const securityLocales = defineLocales(
       devicesCount: '{{count}} 台已登入',
       withdrawLocked: '您已修改登入密碼：{{time}} 前不能提幣。',
       withdrawLockedAddress: '您已修改提幣地址：{{time}} 前不能提幣。',
+      withdrawLockedTwoFactor: '您已關閉谷歌驗證：{{time}} 前不能提幣。',
 
       pwdNotice: '為保障資金安全，修改登入密碼後24小時內不能提幣，其他裝置將登出。',
       oldPassword: '原密碼',
@@ -472,7 +475,7 @@ export const securityLocales = defineLocales(
       verifyIntro: '請輸入驗證器中 Bourse 的6位驗證碼及您的登入密碼。',
       turnOn: '開啟',
       enabled: '谷歌驗證已開啟',
-      closeWarning: '關閉後，任何知道您密碼的人都能登入並提幣。如非必要，請勿關閉。',
+      closeWarning: '關閉後，任何知道您密碼的人都能登入並提幣。如非必要，請勿關閉；關閉後24小時內不能提幣。',
       closeSubmit: '關閉',
       closed: '谷歌驗證已關閉',
       notEnabled: '尚未開啟谷歌驗證。',
@@ -602,6 +605,7 @@ export const securityLocales = defineLocales(
       devicesCount: '{{count}} con sesión',
       withdrawLocked: 'Cambiaste tu contraseña de acceso: los retiros están bloqueados hasta el {{time}}.',
       withdrawLockedAddress: 'Cambiaste una dirección de retiro: los retiros están bloqueados hasta el {{time}}.',
+      withdrawLockedTwoFactor: 'Desactivaste el doble factor: los retiros están bloqueados hasta el {{time}}.',
 
       pwdNotice:
         'Por tu seguridad, los retiros se bloquean durante 24 horas tras cambiar la contraseña de acceso y se cierra la sesión en tus otros dispositivos.',
@@ -656,7 +660,7 @@ export const securityLocales = defineLocales(
       turnOn: 'Activar',
       enabled: 'Doble factor activado',
       closeWarning:
-        'Sin doble factor, cualquiera que conozca tu contraseña puede entrar y retirar. Desactívalo solo si es imprescindible.',
+        'Sin doble factor, cualquiera que conozca tu contraseña puede entrar y retirar. Desactívalo solo si es imprescindible: los retiros quedarán bloqueados 24 horas.',
       closeSubmit: 'Desactivar',
       closed: 'Doble factor desactivado',
       notEnabled: 'El doble factor no está activado.',
@@ -787,6 +791,8 @@ export const securityLocales = defineLocales(
       devicesCount: '{{count}} connecté(s)',
       withdrawLocked: "Votre mot de passe de connexion a changé : les retraits sont bloqués jusqu'au {{time}}.",
       withdrawLockedAddress: "Une adresse de retrait a changé : les retraits sont bloqués jusqu'au {{time}}.",
+      withdrawLockedTwoFactor:
+        "La double authentification a été désactivée : les retraits sont bloqués jusqu'au {{time}}.",
 
       pwdNotice:
         'Pour votre sécurité, les retraits sont bloqués pendant 24 heures après un changement de mot de passe de connexion, et vos autres appareils sont déconnectés.',
@@ -843,7 +849,7 @@ export const securityLocales = defineLocales(
       turnOn: 'Activer',
       enabled: 'Double authentification activée',
       closeWarning:
-        "Sans double authentification, quiconque connaît votre mot de passe peut se connecter et retirer. Ne la désactivez qu'en cas de nécessité.",
+        "Sans double authentification, quiconque connaît votre mot de passe peut se connecter et retirer. Ne la désactivez qu'en cas de nécessité : les retraits seront bloqués 24 heures.",
       closeSubmit: 'Désactiver',
       closed: 'Double authentification désactivée',
       notEnabled: "La double authentification n'est pas activée.",

@@ -1,3 +1,4 @@
+import type { WithdrawLockReason } from '@bourse/contract';
 import { List } from 'antd-mobile';
 import {
   CheckShieldOutline,
@@ -19,6 +20,16 @@ import { IDENTITY_TONE, StatusTag } from '../components/StatusTag';
 import { useSecurityT } from '../locales';
 import { SECURITY_PATHS } from '../paths';
 import '../security.css';
+
+/** The notice while withdrawals are locked, by reason. */
+const LOCK_MESSAGES: Record<
+  WithdrawLockReason,
+  'withdrawLocked' | 'withdrawLockedAddress' | 'withdrawLockedTwoFactor'
+> = {
+  password: 'withdrawLocked',
+  address: 'withdrawLockedAddress',
+  twoFactor: 'withdrawLockedTwoFactor',
+};
 
 /** /pages/usreMei/safetySetting — every protection of the account, its state and the way to change it. */
 export default function SafetySettingPage(_props: PageProps) {
@@ -56,7 +67,7 @@ export default function SafetySettingPage(_props: PageProps) {
 
       {o.withdrawLockedUntil !== null && (
         <Notice tone="warning">
-          {t(o.withdrawLockReason === 'address' ? 'withdrawLockedAddress' : 'withdrawLocked', {
+          {t(LOCK_MESSAGES[o.withdrawLockReason ?? 'password'], {
             time: formatDate(o.withdrawLockedUntil, locale),
           })}
         </Notice>

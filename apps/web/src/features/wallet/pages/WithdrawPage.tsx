@@ -1,4 +1,11 @@
-import { ERRORS, type ErrorKey, errorMessage, type ErrorParams, type WithdrawInfo } from '@bourse/contract';
+import {
+  ERRORS,
+  type ErrorKey,
+  errorMessage,
+  type ErrorParams,
+  type WithdrawInfo,
+  type WithdrawLockReason,
+} from '@bourse/contract';
 import { Button } from 'antd-mobile';
 import { ExclamationCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -25,6 +32,13 @@ import { StatusTag } from '../components/StatusTag';
 import { useWalletT } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
+
+/** The banner while withdrawals are locked, by reason. */
+const LOCK_MESSAGES: Record<WithdrawLockReason, 'lockedPassword' | 'lockedAddress' | 'lockedTwoFactor'> = {
+  password: 'lockedPassword',
+  address: 'lockedAddress',
+  twoFactor: 'lockedTwoFactor',
+};
 
 /** Errors the security popup shows in place; anything else closes it. */
 const POPUP_ERRORS: ReadonlySet<number> = new Set([
@@ -196,7 +210,7 @@ export default function WithdrawPage({ query }: PageProps) {
         <div className="wallet-banner wallet-banner--warn" role="note">
           <ExclamationCircleOutline />
           <div>
-            {t(data.lockReason === 'address' ? 'lockedAddress' : 'lockedPassword', {
+            {t(LOCK_MESSAGES[data.lockReason ?? 'password'], {
               time: formatDate(lockedUntil, locale),
             })}
           </div>
