@@ -108,7 +108,7 @@ describe('spot journey', () => {
       await page.locator('.ticker-head__last').waitFor();
       await page.locator('.kline-chart canvas').first().waitFor();
       await page.locator('.book--split .book-level--bid').first().waitFor();
-      expect(await page.locator('.app-nav__title').textContent()).toBe('BTC/USDT');
+      await expect.poll(() => page.locator('.app-nav__title').textContent()).toBe('BTC/USDT');
       expect(await hasHorizontalOverflow(page)).toBe(false);
 
       // Buy → the trade page with the buy side chosen; a market buy of 100 USDT.
@@ -194,6 +194,46 @@ describe('spot journey', () => {
     }
   });
 
+  it('lists more open orders than one page, loading the rest on scroll, and cancels them all', async () => {
+    const { ticker } = await userCall<{ ticker: { last: string } }>(`/api/common/getSpotSymbol?symbol=${SYMBOL}`);
+    // 55 buys 10–15% under the market: they rest, each above the minimum value.
+    const last = units(ticker.last, 2);
+    const placed: number[] = [];
+    for (let i = 0; i < 55; i++) {
+      const price = fromUnits((last * BigInt(850 + i)) / 1000n, 2);
+      const order = await userCall<{ id: number }>('/mapi/spot/neworder', {
+        symbol: SYMBOL,
+        side: 'buy',
+        type: 'limit',
+        price,
+        quantity: '0.0001',
+      });
+      placed.push(order.id);
+    }
+    const app = await newPage(browser, server.url, { lang: 'en', theme: 'light', storage: login });
+    const { page } = app;
+    try {
+      await app.go('/pages/trade/entrust');
+      const cards = page.locator('.entrust-list .order-card');
+      await cards.first().waitFor();
+      // One page of 50, then the rest once the end of the list is reached.
+      await expect.poll(() => cards.count()).toBe(50);
+      await cards.last().scrollIntoViewIfNeeded();
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(55);
+      // The oldest order (placed first) is the last card.
+      expect(await cards.last().getAttribute('data-order-id')).toBe(String(placed[0]));
+
+      await page.locator('.entrust-filters__cancel-all').click();
+      await page.locator('.adm-dialog-button-bold').click();
+      await toast(page, '55');
+      await page.locator('.entrust-list .block-state').waitFor();
+      expect(await openOrders()).toEqual([]);
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('shows the catalogue message before sending an order below the minimum', async () => {
     const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage: login });
     try {
@@ -244,7 +284,8 @@ describe('spot journey', () => {
       await screenshot(page, 'spot-search-en-dark');
       await page.locator('.market-row[data-symbol="SOL_USDT"]').click();
       await waitForRoute(page, '/pages/market/kLine');
-      expect(await page.locator('.app-nav__title').textContent()).toBe('SOL/USDT');
+      // The title follows the route a frame later.
+      await expect.poll(() => page.locator('.app-nav__title').textContent()).toBe('SOL/USDT');
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();

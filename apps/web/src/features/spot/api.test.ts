@@ -1,7 +1,17 @@
 import type { Candle, HomeList, MarketWithTicker, SpotOrder, Ticker } from '@bourse/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applyEvents, applyOrder, applyTickers, mergeTrades, type Paged, spotKeys, upsertCandle } from './api';
+import {
+  applyEvents,
+  applyOrder,
+  applyTickers,
+  loadedOrders,
+  mergeTrades,
+  type Paged,
+  type PagedOrders,
+  spotKeys,
+  upsertCandle,
+} from './api';
 
 function ticker(symbol: string, last: string, ts: number): Ticker {
   return {
@@ -110,21 +120,25 @@ describe('live frames into the query cache', () => {
 
   it('moves an order between the open lists and the history lists that match its pair and side', () => {
     const qc = new QueryClient();
-    qc.setQueryData(spotKeys.open(''), paged([]));
-    qc.setQueryData(spotKeys.open('BTC_USDT'), paged([]));
-    qc.setQueryData(spotKeys.open('ETH_USDT'), paged([]));
     const history = (list: SpotOrder[]): InfiniteData<Paged<SpotOrder>, number> => ({
       pages: [paged(list)],
       pageParams: [1],
     });
+    qc.setQueryData(spotKeys.open(''), history([]));
+    qc.setQueryData(spotKeys.open('BTC_USDT'), history([]));
+    qc.setQueryData(spotKeys.open('ETH_USDT'), history([]));
+    qc.setQueryData(spotKeys.open('BTC_USDT', 'buy'), history([]));
     qc.setQueryData(spotKeys.history('', ''), history([]));
     qc.setQueryData(spotKeys.history('BTC_USDT', 'buy'), history([]));
     qc.setQueryData(spotKeys.order(7), { order: order(7, 'open'), fills: [] });
 
+    const open = (symbol: string, side: '' | 'buy' | 'sell' = '') =>
+      loadedOrders(qc.getQueryData<PagedOrders>(spotKeys.open(symbol, side)));
     applyOrder(qc, order(7, 'open'));
-    expect(qc.getQueryData<Paged<SpotOrder>>(spotKeys.open(''))?.list.map((o) => o.id)).toEqual([7]);
-    expect(qc.getQueryData<Paged<SpotOrder>>(spotKeys.open('BTC_USDT'))?.total).toBe(1);
-    expect(qc.getQueryData<Paged<SpotOrder>>(spotKeys.open('ETH_USDT'))?.list).toEqual([]);
+    expect(open('').list.map((o) => o.id)).toEqual([7]);
+    expect(open('BTC_USDT').total).toBe(1);
+    expect(open('ETH_USDT').list).toEqual([]);
+    expect(open('BTC_USDT', 'buy').list).toEqual([]);
 
     const fill = {
       id: 1,
@@ -137,7 +151,7 @@ describe('live frames into the query cache', () => {
       ts: 9,
     };
     applyOrder(qc, order(7, 'filled'), [fill]);
-    expect(qc.getQueryData<Paged<SpotOrder>>(spotKeys.open(''))?.list).toEqual([]);
+    expect(open('')).toEqual({ list: [], total: 0 });
     const all = qc.getQueryData<InfiniteData<Paged<SpotOrder>, number>>(spotKeys.history('', ''));
     expect(all?.pages[0]?.list.map((o) => o.status)).toEqual(['filled']);
     // A sell does not belong in a list of buys.
@@ -152,5 +166,29 @@ describe('live frames into the query cache', () => {
     expect(
       qc.getQueryData<InfiniteData<Paged<SpotOrder>, number>>(spotKeys.history('', ''))?.pages[0]?.list,
     ).toHaveLength(1);
+  });
+
+  it('keeps a list loaded page by page whole: an order leaves the page that holds it, a new one opens the first', () => {
+    const qc = new QueryClient();
+    const ids = (n: number, from: number) => Array.from({ length: n }, (_, i) => order(from - i, 'open'));
+    const page = (list: SpotOrder[], n: number): Paged<SpotOrder> => ({ list, total: 5, page: n, size: 3 });
+    qc.setQueryData<PagedOrders>(spotKeys.open(''), {
+      pages: [page(ids(3, 10), 1), page(ids(2, 7), 2)],
+      pageParams: [1, 2],
+    });
+    const open = () => loadedOrders(qc.getQueryData<PagedOrders>(spotKeys.open('')));
+    expect(open()).toMatchObject({ total: 5 });
+    expect(open().list.map((o) => o.id)).toEqual([10, 9, 8, 7, 6]);
+    // Order 6, on the second page, is filled; order 11 is placed.
+    applyOrder(qc, order(6, 'filled'));
+    applyOrder(qc, order(11, 'open'));
+    expect(open().list.map((o) => o.id)).toEqual([11, 10, 9, 8, 7]);
+    expect(open().total).toBe(5);
+    // Every page carries the new total, so "more" is asked of the server only when there is more.
+    const cached = qc.getQueryData<PagedOrders>(spotKeys.open(''));
+    expect(cached?.pages.map((p) => p.total)).toEqual([5, 5]);
+    // An order seen on two pages (it moved while they loaded) is listed once.
+    const moved: PagedOrders = { pages: [page(ids(3, 10), 1), page(ids(3, 8), 2)], pageParams: [1, 2] };
+    expect(loadedOrders(moved).list.map((o) => o.id)).toEqual([10, 9, 8, 7, 6]);
   });
 });

@@ -69,7 +69,7 @@ export const spotKeys = {
   events: (symbol: string | null) => ['spot', 'events', symbol ?? '*'] as const,
   favorites: [USER_SCOPE, 'spot', 'favorites'] as const,
   openAll: [USER_SCOPE, 'spot', 'open'] as const,
-  open: (symbol: string) => [USER_SCOPE, 'spot', 'open', symbol] as const,
+  open: (symbol: string, side: SideFilter = '') => [USER_SCOPE, 'spot', 'open', symbol, side] as const,
   historyAll: [USER_SCOPE, 'spot', 'history'] as const,
   history: (symbol: string, side: SideFilter) => [USER_SCOPE, 'spot', 'history', symbol, side] as const,
   order: (id: number) => [USER_SCOPE, 'spot', 'order', id] as const,
@@ -461,18 +461,41 @@ export function isOpenOrder(order: Pick<SpotOrder, 'status'>): boolean {
 const OPEN_PAGE_SIZE = 50;
 const HISTORY_PAGE_SIZE = 20;
 
-/** My open orders, of one market or of all (`''`), newest first. */
-export function useOpenOrders(symbol: string) {
+/** My open orders, of one market or of all (`''`), of one side or both, newest first, page by page. */
+export function useOpenOrders(symbol: string, side: SideFilter = '') {
   const loggedIn = useSession((s) => s.token !== null);
-  return useQuery({
-    queryKey: spotKeys.open(symbol),
-    queryFn: () =>
+  return useInfiniteQuery({
+    queryKey: spotKeys.open(symbol, side),
+    queryFn: ({ pageParam }) =>
       api.get<Paged<SpotOrder>>('/mapi/spot/getOnList', {
-        query: { symbol: symbol || undefined, size: OPEN_PAGE_SIZE },
+        query: { symbol: symbol || undefined, side: side || undefined, page: pageParam, size: OPEN_PAGE_SIZE },
         toast: false,
       }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.size < last.total ? last.page + 1 : undefined),
     enabled: loggedIn,
   });
+}
+
+/**
+ * The orders of the pages loaded so far, once each (an order that moved between pages while they loaded — others
+ * finished before it — would otherwise show twice), and the list's total.
+ */
+export function loadedOrders(data: InfiniteData<Paged<SpotOrder>, unknown> | undefined): {
+  list: SpotOrder[];
+  total: number;
+} {
+  if (!data) return { list: [], total: 0 };
+  const seen = new Set<number>();
+  const list: SpotOrder[] = [];
+  for (const page of data.pages) {
+    for (const order of page.list) {
+      if (seen.has(order.id)) continue;
+      seen.add(order.id);
+      list.push(order);
+    }
+  }
+  return { list, total: data.pages[0]?.total ?? 0 };
 }
 
 /** My finished orders (last 3 months), filtered by market and side, page by page. */
@@ -504,29 +527,40 @@ export function useOrderDetail(id: number) {
   });
 }
 
-function upsertOpen(old: Paged<SpotOrder> | undefined, order: SpotOrder): Paged<SpotOrder> | undefined {
-  if (!old) return old;
-  const had = old.list.some((o) => o.id === order.id);
-  if (!isOpenOrder(order)) {
-    return had ? { ...old, list: old.list.filter((o) => o.id !== order.id), total: Math.max(0, old.total - 1) } : old;
-  }
-  if (had) return { ...old, list: old.list.map((o) => (o.id === order.id ? order : o)) };
-  return { ...old, list: [order, ...old.list], total: old.total + 1 };
-}
+/** A list of orders as loaded page by page (open orders, order history). */
+export type PagedOrders = InfiniteData<Paged<SpotOrder>, number>;
 
-function upsertHistory(
-  old: InfiniteData<Paged<SpotOrder>, number> | undefined,
-  order: SpotOrder,
-): InfiniteData<Paged<SpotOrder>, number> | undefined {
-  const [first, ...rest] = old?.pages ?? [];
-  if (!old || !first) return old;
+/** The order replaced where it is, or put first on the first page (every page's total one more). */
+function putInPages(old: PagedOrders, order: SpotOrder): PagedOrders {
   if (old.pages.some((p) => p.list.some((o) => o.id === order.id))) {
     return {
       ...old,
       pages: old.pages.map((p) => ({ ...p, list: p.list.map((o) => (o.id === order.id ? order : o)) })),
     };
   }
-  return { ...old, pages: [{ ...first, list: [order, ...first.list], total: first.total + 1 }, ...rest] };
+  return {
+    ...old,
+    pages: old.pages.map((p, i) => ({ ...p, list: i === 0 ? [order, ...p.list] : p.list, total: p.total + 1 })),
+  };
+}
+
+/** The order taken off whichever page holds it (every page's total one less); unchanged when it is not there. */
+function removeFromPages(old: PagedOrders, id: number): PagedOrders {
+  if (!old.pages.some((p) => p.list.some((o) => o.id === id))) return old;
+  return {
+    ...old,
+    pages: old.pages.map((p) => ({ ...p, list: p.list.filter((o) => o.id !== id), total: Math.max(0, p.total - 1) })),
+  };
+}
+
+function upsertOpen(old: PagedOrders | undefined, order: SpotOrder): PagedOrders | undefined {
+  if (!old || old.pages.length === 0) return old;
+  return isOpenOrder(order) ? putInPages(old, order) : removeFromPages(old, order.id);
+}
+
+function upsertHistory(old: PagedOrders | undefined, order: SpotOrder): PagedOrders | undefined {
+  if (!old || old.pages.length === 0) return old;
+  return putInPages(old, order);
 }
 
 /** The filters a cached list was asked with: `[user, spot, open|history, symbol, side?]`. */
@@ -541,14 +575,12 @@ function matches(key: QueryKey, order: SpotOrder): boolean {
  * lists and the order's detail follow, and the balances are fetched again.
  */
 export function applyOrder(queryClient: QueryClient, order: SpotOrder, fills: readonly SpotFill[] = []): void {
-  for (const [key] of queryClient.getQueriesData<Paged<SpotOrder>>({ queryKey: spotKeys.openAll })) {
-    if (matches(key, order)) queryClient.setQueryData<Paged<SpotOrder>>(key, (old) => upsertOpen(old, order));
+  for (const [key] of queryClient.getQueriesData({ queryKey: spotKeys.openAll })) {
+    if (matches(key, order)) queryClient.setQueryData<PagedOrders>(key, (old) => upsertOpen(old, order));
   }
   if (!isOpenOrder(order)) {
     for (const [key] of queryClient.getQueriesData({ queryKey: spotKeys.historyAll })) {
-      if (matches(key, order)) {
-        queryClient.setQueryData<InfiniteData<Paged<SpotOrder>, number>>(key, (old) => upsertHistory(old, order));
-      }
+      if (matches(key, order)) queryClient.setQueryData<PagedOrders>(key, (old) => upsertHistory(old, order));
     }
   }
   queryClient.setQueryData<OrderDetail>(spotKeys.order(order.id), (old) => {

@@ -7,6 +7,7 @@ import type { PageProps } from '../../../lib/feature';
 import { useCommonT } from '../../../lib/locales';
 import { toast } from '../../../lib/toast';
 import {
+  loadedOrders,
   type SideFilter,
   useCancelAll,
   useCancelOrder,
@@ -34,7 +35,7 @@ export default function EntrustPage({ query }: PageProps) {
 
   useOrderFeed();
   const markets = useMarkets();
-  const open = useOpenOrders(symbol);
+  const open = useOpenOrders(symbol, side);
   const history = useOrderHistory(symbol, side);
   const cancel = useCancelOrder();
   const cancelAll = useCancelAll();
@@ -44,11 +45,8 @@ export default function EntrustPage({ query }: PageProps) {
     return (s: string) => bySymbol.get(s);
   }, [markets.data]);
 
-  const openOrders = useMemo(
-    () => (open.data?.list ?? []).filter((o) => side === '' || o.side === side),
-    [open.data, side],
-  );
-  const finished = useMemo(() => history.data?.pages.flatMap((p) => p.list) ?? [], [history.data]);
+  const openOrders = useMemo(() => loadedOrders(open.data).list, [open.data]);
+  const finished = useMemo(() => loadedOrders(history.data).list, [history.data]);
   const detail = (id: number) => void navigate(withQuery(SPOT_PATHS.entrustDetail, { id }));
 
   const sideText = side === 'buy' ? t('buy') : side === 'sell' ? t('sell') : t('allSides');
@@ -107,6 +105,14 @@ export default function EntrustPage({ query }: PageProps) {
             />
           ))}
           {open.data && openOrders.length === 0 && <EmptyState text={t('noOpenOrders')} />}
+          {open.data && openOrders.length > 0 && (
+            <InfiniteScroll
+              hasMore={open.hasNextPage}
+              loadMore={async () => {
+                await open.fetchNextPage();
+              }}
+            />
+          )}
         </div>
       ) : (
         <div className="entrust-list">

@@ -8,6 +8,7 @@ import { requireLogin } from '../../../lib/navigation';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import {
+  loadedOrders,
   useAggregatedBook,
   useCancelOrder,
   useMarket,
@@ -57,7 +58,7 @@ export default function TradePage({ query }: PageProps) {
   const cancel = useCancelOrder();
 
   const lastSide = trades.data?.[0]?.side;
-  const orders = useMemo(() => open.data?.list ?? [], [open.data]);
+  const { list: orders, total: openTotal } = useMemo(() => loadedOrders(open.data), [open.data]);
 
   if (market.isError) return <QueryError error={market.error} onRetry={() => void market.refetch()} />;
   const item = market.data;
@@ -110,7 +111,7 @@ export default function TradePage({ query }: PageProps) {
 
       <section className="trade-orders">
         <div className="trade-orders__head">
-          <h2>{t('openOrdersCount', { count: open.data?.total ?? 0 })}</h2>
+          <h2>{t('openOrdersCount', { count: openTotal })}</h2>
           <button type="button" className="section__more" onClick={() => void navigate(SPOT_PATHS.entrust)}>
             {t('allOrders')}
             <RightOutline />
