@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ADDRESS_FORMATS } from '@bourse/contract';
 import { describe, expect, it } from 'vitest';
-import { canonicalAddress, encodeAddress, isValidAddress, segwitDecode } from './addresses';
+import { canonicalAddress, encodeAddress, evmChecksum, isValidAddress, segwitDecode } from './addresses';
 import { addressExample, NETWORKS } from './networks';
 
 describe('address formats', () => {
@@ -35,6 +35,28 @@ describe('address formats', () => {
     expect(isValidAddress('evm', 'dAC17F958D2ee523a2206206994597C13D831ec7')).toBe(false);
     expect(isValidAddress('solana', '0OIl')).toBe(false);
     expect(isValidAddress('dogecoin', '')).toBe(false);
+  });
+
+  it('checks the EIP-55 checksum of a mixed-case EVM address (the vectors of EIP-55); one case carries none', () => {
+    const vectors = [
+      '0x52908400098527886E0F7030069857D2E4169EE7',
+      '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
+      '0xde709f2102306220921060314715629080e2fb77',
+      '0x27b1fdb04752bbc536007a920d24acb045561c26',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+      '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+      '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ];
+    for (const address of vectors) {
+      expect(isValidAddress('evm', address)).toBe(true);
+      expect(isValidAddress('evm', address.toLowerCase())).toBe(true);
+      expect(isValidAddress('evm', `0x${address.slice(2).toUpperCase()}`)).toBe(true);
+    }
+    for (const address of vectors.slice(4)) expect(evmChecksum(address.toLowerCase())).toBe(address);
+    // One letter's case flipped: a typo the checksum catches.
+    expect(isValidAddress('evm', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')).toBe(false);
+    expect(isValidAddress('evm', '0xfb6916095ca1df60bB79Ce92cE3Ea74c37c5d359')).toBe(false);
   });
 
   it('derives addresses that look real and validate, for every format', () => {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { AddressFormat } from '@bourse/contract';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 
 /**
  * Address codecs of the networks we serve: base58check (Tron, Dogecoin, legacy Bitcoin/Litecoin, XRP with its own
  * alphabet), bech32/bech32m (SegWit Bitcoin and Litecoin), plain base58 (Solana) and hex (EVM). `isValidAddress`
- * checks the checksum where the format has one; `canonicalAddress` gives the form we store and compare (EVM and
- * bech32 are case-insensitive, so they are lower-cased).
+ * checks the checksum where the format has one (for EVM the EIP-55 mixed-case checksum, when the address is written
+ * in mixed case); `canonicalAddress` gives the form we store and compare (EVM and bech32 are case-insensitive, so they
+ * are lower-cased).
  */
 
 const BITCOIN_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
@@ -166,11 +168,36 @@ function validBase58Check(format: AddressFormat, address: string): boolean {
   return payload !== null && payload.length === 21 && versions.includes(payload[0] as number);
 }
 
+/**
+ * An EVM address with its EIP-55 checksum: each hex letter upper-cased where the matching nibble of
+ * keccak-256(lower-case hex, as ASCII) is 8 or more.
+ */
+export function evmChecksum(address: string): string {
+  const hex = address.slice(2).toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(hex));
+  let out = '0x';
+  for (let i = 0; i < hex.length; i++) {
+    const byte = hash[i >> 1] as number;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 15;
+    const char = hex[i] as string;
+    out += nibble >= 8 ? char.toUpperCase() : char;
+  }
+  return out;
+}
+
+/** All lower or all upper case carries no checksum; mixed case must be the EIP-55 checksum exactly. */
+function validEvm(address: string): boolean {
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return false;
+  const hex = address.slice(2);
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true;
+  return evmChecksum(address) === address;
+}
+
 /** Whether `address` is a well-formed address of this format, checksum included. */
 export function isValidAddress(format: AddressFormat, address: string): boolean {
   switch (format) {
     case 'evm':
-      return /^0x[0-9a-fA-F]{40}$/.test(address);
+      return validEvm(address);
     case 'solana': {
       if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(address)) return false;
       return base58Decode(address)?.length === 32;

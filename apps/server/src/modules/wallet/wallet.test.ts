@@ -292,6 +292,9 @@ describe('withdrawal rules', () => {
     const before = await withdrawalCount(u.uid);
     expectError(await withdraw(u, { amount: '2', address: EXTERNAL.ERC20 }, 'zh'), 'WRONG_ADDRESS', 'zh_CN');
     expectError(await withdraw(u, { amount: '2', address: 'T123' }), 'WRONG_ADDRESS');
+    // An EVM address with one letter's case flipped breaks its EIP-55 checksum: a typo, refused.
+    const typo = EXTERNAL.ERC20.replace('dAC17', 'DAC17');
+    expectError(await withdraw(u, { network: 'ERC20', amount: '2', address: typo }, 'fr'), 'WRONG_ADDRESS', 'fr');
     const own = await depositAddress(w, u, 'USDT', 'TRC20');
     expectError(await withdraw(u, { amount: '2', address: own }, 'hk'), 'WITHDRAW_OWN_ADDRESS', 'zh_HK');
     // Any other user's coin on the same chain shares the address: still the user's own.
