@@ -234,7 +234,7 @@ describe('spot journey', () => {
     }
   });
 
-  it('shows the catalogue message before sending an order below the minimum', async () => {
+  it('shows the catalogue message before sending an order below the minimum or outside the price band', async () => {
     const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage: login });
     try {
       await app.go(`/pages/trade/trade?symbol=${SYMBOL}`);
@@ -242,6 +242,15 @@ describe('spot journey', () => {
       await fill(app, 'amount', '0.00001');
       await app.page.locator('.order-form__submit').click();
       await app.page.locator('.order-field__error', { hasText: 'The order value must be at least 5 USDT.' }).waitFor();
+      // A tenth of the market price: outside the band of 20%–500% around the last price.
+      const { ticker } = await userCall<{ ticker: { last: string } }>(`/api/common/getSpotSymbol?symbol=${SYMBOL}`);
+      await fill(app, 'price', fromUnits(units(ticker.last, 2) / 10n, 2));
+      await fill(app, 'amount', '0.01');
+      await app.page.locator('.order-form__submit').click();
+      await app.page
+        .locator('.order-field__error', { hasText: 'The order price must be within 20% and 500% of the market price.' })
+        .waitFor();
+      await screenshot(app.page, 'spot-trade-price-band');
       expect(await openOrders()).toEqual([]);
     } finally {
       await app.close();
