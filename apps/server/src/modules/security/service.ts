@@ -4,16 +4,15 @@ import {
   type NewcomerTaskKey,
   type NewcomerTasks,
   type SecurityOverview,
-  type WithdrawLockReason,
 } from '@bourse/contract';
 import type { AccountService } from '../account/service';
 import { maskAccount } from '../account/service';
 import type { LedgerService } from '../ledger/service';
-import type { WithdrawLockSource } from '../wallet/service';
+import type { WithdrawLock, WithdrawLockSource } from '../wallet/service';
 
 /** The wallet's 24-hour withdrawal lock; this module adds the one after two-factor is switched off. */
 export interface WithdrawLocks {
-  withdrawLock(uid: number): { until: number; reason: WithdrawLockReason } | null;
+  withdrawLock(uid: number): WithdrawLock | null;
   addWithdrawLock(source: WithdrawLockSource): void;
 }
 import type { DeviceService } from './devices';

@@ -199,8 +199,9 @@ export function bandPercent(ppm: number): string {
 }
 
 /**
- * The lowest and highest limit price (in price units) the band allows around `last`; undefined bounds are open.
- * The low bound is rounded up and the high bound down, so the allowed range never exceeds the configured ratios.
+ * The lowest and highest limit price (in price units) the band allows around `last`; a side switched off (ratio 0)
+ * gives 0 or the largest safe integer. The low bound is rounded up and the high bound down, so the allowed range never
+ * exceeds the configured ratios.
  */
 export function bandBounds(market: Market, last: number): { low: number; high: number } {
   const ref = BigInt(last);
