@@ -147,6 +147,40 @@ describe('market orders', () => {
     expect(place('buy', 0, 10, { type: 'market' }).reason).toBe('NO_LIQUIDITY');
   });
 
+  it('stop at a protection price: no ask above it for a buy, no bid below it for a sell; the rest expires', () => {
+    place('sell', 100_000, 10, { owner: 2 });
+    place('sell', 100_500, 10, { owner: 2 });
+    place('sell', 110_000, 10, { owner: 2 });
+    const buy = place('buy', 100_500, 40, { type: 'market' });
+    expect(trades(buy).map(([, p, q]) => [p, q])).toEqual([
+      [100_000, 10],
+      [100_500, 10],
+    ]);
+    expect(buy.expiredQty).toBe(20);
+    expect(buy.expireReason).toBe('UNFILLED');
+    expect(depth().asks).toEqual([[110_000, 10]]);
+    // A protection price is a bound, not a tick: 95_001 lets a sell take the bid at 100_000, not the one at 90_000.
+    place('buy', 100_000, 10, { owner: 3 });
+    place('buy', 90_000, 20, { owner: 3 });
+    const sell = place('sell', 95_001, 30, { type: 'market' });
+    expect(trades(sell).map(([, p, q]) => [p, q])).toEqual([[100_000, 10]]);
+    expect(sell.expiredQty).toBe(20);
+    expect(depth().bids).toEqual([[90_000, 20]]);
+    // Beyond the best price already: nothing trades, the order expires whole.
+    const none = place('sell', 95_000, 10, { type: 'market' });
+    expect(none.fills).toEqual([]);
+    expect(none.expiredQty).toBe(10);
+    expect(place('sell', -5, 10, { type: 'market' }).reason).toBe('INVALID_PRICE');
+  });
+
+  it('spend a quote budget only up to the protection price', () => {
+    place('sell', 100_000, 10, { owner: 2 });
+    place('sell', 100_500, 100, { owner: 3 });
+    const buy = copyReport(book.place({ ...order('buy', 100_499, 0, { type: 'market' }), quoteQty: 100_000, id: 99 }));
+    expect(trades(buy).map(([, p, q]) => [p, q])).toEqual([[100_000, 10]]);
+    expect(depth().asks).toEqual([[100_500, 100]]);
+  });
+
   it('accept a quote budget only on buys', () => {
     place('buy', 100_000, 10, { owner: 2 });
     const sell = book.place({ ...order('sell', 0, 0, { type: 'market' }), quoteQty: 1_000 });

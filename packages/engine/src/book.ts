@@ -421,7 +421,7 @@ export class OrderBook {
    * A market buy with a quote budget: takes whole steps, best price first, while the budget covers them. The budget
    * is tracked exactly in units of 10^-(priceScale + qtyScale) quote, where it can exceed 2^53, hence bigint.
    */
-  private matchBudget(id: number, owner: number, budget: number, stp: StpMode, r: MutableReport): void {
+  private matchBudget(id: number, owner: number, budget: number, limit: number, stp: StpMode, r: MutableReport): void {
     const book = this.asks;
     const step = this.rules.stepSize;
     const stpOn = stp !== 'none';
@@ -430,7 +430,7 @@ export class OrderBook {
     this.takerCancelled = false;
     while (!exhausted) {
       const level = book.best();
-      if (level === undefined) break;
+      if (level === undefined || level.price > limit) break;
       const price = BigInt(level.price);
       const totalBefore = level.total;
       let maker = level.head;
@@ -496,21 +496,23 @@ export class OrderBook {
   }
 
   private placeMarket(command: PlaceOrder, r: MutableReport): ExecutionReport {
-    const { id, owner, qty, quoteQty, stp } = command;
+    const { id, owner, qty, quoteQty, stp, price: protection } = command;
     const isBuy = command.side === 'buy';
     if (this.orders.get(id) !== undefined) return r.reject('DUPLICATE_ID');
+    if (protection !== 0 && !isPositive(protection)) return r.reject('INVALID_PRICE');
     if (quoteQty !== undefined) {
       if (!isBuy || qty !== 0 || !isPositive(quoteQty)) return r.reject('INVALID_QUANTITY');
       if (quoteQty < this.rules.minNotional) return r.reject('BELOW_MIN_NOTIONAL');
       if (this.asks.best() === undefined) return r.reject('NO_LIQUIDITY');
-      this.matchBudget(id, owner, quoteQty, stp, r);
+      this.matchBudget(id, owner, quoteQty, protection === 0 ? Infinity : protection, stp, r);
       if (this.takerCancelled) r.expireReason = 'SELF_TRADE';
       return r;
     }
     if (!isPositive(qty)) return r.reject('INVALID_QUANTITY');
     if (qty % this.rules.stepSize !== 0) return r.reject('QUANTITY_STEP_INVALID');
     if ((isBuy ? this.asks : this.bids).best() === undefined) return r.reject('NO_LIQUIDITY');
-    const remaining = this.match(id, owner, isBuy, isBuy ? Infinity : 0, qty, stp, r);
+    const limit = isBuy ? (protection === 0 ? Infinity : protection) : protection;
+    const remaining = this.match(id, owner, isBuy, limit, qty, stp, r);
     if (remaining > 0) this.expire(r, remaining);
     return r;
   }

@@ -10,8 +10,8 @@ export type Side = 'buy' | 'sell';
 
 /**
  * - `limit`: good-till-cancelled; matches what it can, rests the remainder.
- * - `market`: no price; takes liquidity until filled or the book runs out, the remainder expires. A buy may give a
- *   quote budget (`quoteQty`) instead of a base quantity.
+ * - `market`: takes liquidity until filled or the book runs out (or, with a protection price, until the next price
+ *   is beyond it), the remainder expires. A buy may give a quote budget (`quoteQty`) instead of a base quantity.
  * - `ioc`: immediate-or-cancel limit; the unfilled remainder expires.
  * - `fok`: fill-or-kill limit; fills completely at once or is rejected with no change to the book.
  * - `post_only`: a limit order that must rest; rejected if any part of it would take liquidity.
@@ -52,7 +52,10 @@ export interface PlaceOrder {
   readonly owner: number;
   readonly side: Side;
   readonly type: OrderType;
-  /** Limit price in price units; ignored for `market` (pass 0). */
+  /**
+   * Limit price in price units. For `market`: 0 for none, or the worst price it may trade at (price protection: a
+   * buy takes no ask above it, a sell no bid below it; what it cannot fill there expires).
+   */
   readonly price: number;
   /** Base quantity in quantity units; 0 for a market buy that gives `quoteQty` instead. */
   readonly qty: number;

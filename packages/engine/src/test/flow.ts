@@ -106,7 +106,9 @@ export function commandFrom(seed: Seed, resting: readonly RestingOrder[], state:
       owner: Math.abs(c >> 4) % 4,
       side,
       type,
-      price: type === 'market' ? 0 : priceFrom(c, side, state),
+      // A third of market orders carry a protection price, which may be inside or beyond the book.
+      price:
+        type === 'market' ? (Math.abs(d >> 9) % 3 === 0 ? priceFrom(d, side, state) : 0) : priceFrom(c, side, state),
       qty: budget ? 0 : qtyFrom(d),
       ...(budget ? { quoteQty: 1 + (Math.abs(d) % 400) } : {}),
       stp: pick(STP, d >> 5),

@@ -192,6 +192,7 @@ export class ReferenceBook {
 
   private market(c: PlaceOrder, r: Result): ExecutionReport {
     if (this.find(c.id) !== undefined) return reject(r, 'DUPLICATE_ID');
+    if (c.price !== 0 && !positive(c.price)) return reject(r, 'INVALID_PRICE');
     const opposite = c.side === 'buy' ? this.asks : this.bids;
     if (c.quoteQty !== undefined) {
       if (c.side !== 'buy' || c.qty !== 0 || !positive(c.quoteQty)) return reject(r, 'INVALID_QUANTITY');
@@ -203,7 +204,8 @@ export class ReferenceBook {
     if (!positive(c.qty)) return reject(r, 'INVALID_QUANTITY');
     if (c.qty % this.spec.stepSize !== 0) return reject(r, 'QUANTITY_STEP_INVALID');
     if (opposite.length === 0) return reject(r, 'NO_LIQUIDITY');
-    const limit = c.side === 'buy' ? Infinity : 0;
+    // A protection price bounds a market order like a limit; 0 is none.
+    const limit = c.side === 'buy' ? c.price || Infinity : c.price;
     const { remaining, killed } = this.match(c.id, c.owner, c.side, limit, c.qty, c.stp, r);
     if (remaining > 0) {
       r.expiredQty = remaining;
@@ -279,6 +281,7 @@ export class ReferenceBook {
     const step = BigInt(this.spec.stepSize);
     while (this.asks.length > 0) {
       const maker = this.asks[0] as Resting;
+      if (c.price !== 0 && maker.price > c.price) return;
       if (c.stp !== 'none' && maker.owner === c.owner) {
         if (c.stp === 'cancel_taker') {
           r.expireReason = 'SELF_TRADE';

@@ -91,6 +91,16 @@ interface OrderPlan {
   budgetUnits: number | null;
   quoteQuantity: bigint | null;
   reserve: bigint;
+  /** Market orders: the worst price they may trade at (the price band's edge), 0 for none. */
+  protection: number;
+}
+
+/** The catalogue error of a price outside a market's band, with the band's two percentages. */
+function bandError(m: Market): DomainError {
+  return new DomainError('PRICE_OUT_OF_LIMIT', {
+    low: bandPercent(m.priceBandLowPpm),
+    high: m.priceBandHighPpm === 0 ? '∞' : bandPercent(m.priceBandHighPpm),
+  });
 }
 
 /**
@@ -295,7 +305,7 @@ export class OrderDesk {
       owner: trader.owner,
       side: input.side,
       type: plan.engineType,
-      price: plan.price ?? 0,
+      price: plan.price ?? plan.protection,
       qty: plan.quantity ?? 0,
       quoteQty: plan.budgetUnits ?? undefined,
       stp: input.selfTrade,
@@ -347,12 +357,7 @@ export class OrderDesk {
       if (price % m.tick !== 0) throw tickError();
       if (rt.lastPrice !== undefined) {
         const band = bandBounds(m, rt.lastPrice);
-        if (price < band.low || price > band.high) {
-          throw new DomainError('PRICE_OUT_OF_LIMIT', {
-            low: bandPercent(m.priceBandLowPpm),
-            high: m.priceBandHighPpm === 0 ? '∞' : bandPercent(m.priceBandHighPpm),
-          });
-        }
+        if (price < band.low || price > band.high) throw bandError(m);
       }
       const quantity = parseQty(input.quantity);
       const notional = BigInt(price) * BigInt(quantity);
@@ -372,11 +377,23 @@ export class OrderDesk {
         budgetUnits: null,
         quoteQuantity: null,
         reserve: isBuy ? quoteCeil(m, notional) : BigInt(quantity) * m.baseUnit,
+        protection: 0,
       };
     }
 
     if (input.postOnly) throw new DomainError('INVALID_PARAMS', { detail: 'postOnly' });
     const opposite = isBuy ? rt.book.bestAsk() : rt.book.bestBid();
+    // Price protection: a market order trades only inside the band (a buy up to its top, a sell down to its bottom);
+    // what the book cannot fill there expires. Refused outright when even the best price is beyond it.
+    let protection = 0;
+    if (rt.lastPrice !== undefined) {
+      const band = bandBounds(m, rt.lastPrice);
+      if (isBuy && m.priceBandHighPpm !== 0) protection = band.high;
+      if (!isBuy && m.priceBandLowPpm !== 0) protection = Math.max(1, band.low);
+      if (opposite !== undefined && protection !== 0 && (isBuy ? opposite > protection : opposite < protection)) {
+        throw bandError(m);
+      }
+    }
     if (isBuy && input.quoteQuantity !== undefined) {
       if (input.quantity !== undefined) throw new DomainError('INVALID_PARAMS', { detail: 'quantity' });
       const budget = parseUnits(
@@ -390,7 +407,15 @@ export class OrderDesk {
       if (budgetUnits < m.minNotional) throw minError();
       if (opposite === undefined) throw new DomainError('NO_LIQUIDITY');
       const reserve = BigInt(budgetUnits) * m.priceUnit;
-      return { engineType: 'market', price: null, quantity: null, budgetUnits, quoteQuantity: reserve, reserve };
+      return {
+        engineType: 'market',
+        price: null,
+        quantity: null,
+        budgetUnits,
+        quoteQuantity: reserve,
+        reserve,
+        protection,
+      };
     }
     if (input.quoteQuantity !== undefined) throw new DomainError('INVALID_PARAMS', { detail: 'quoteQuantity' });
     if (input.quantity === undefined) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
@@ -406,9 +431,12 @@ export class OrderDesk {
         budgetUnits: null,
         quoteQuantity: null,
         reserve: BigInt(quantity) * m.baseUnit,
+        protection,
       };
     }
-    const worst = this.worstAskFor(rt, trader, quantity);
+    // Nothing trades above the protection price: the worst case is the lower of the two.
+    let worst = this.worstAskFor(rt, trader, quantity);
+    if (protection !== 0 && worst > protection) worst = protection;
     const notional = BigInt(worst) * BigInt(quantity);
     if (notional > MAX_NOTIONAL) throw new DomainError('ORDER_AMOUNT_OUT_OF_RANGE');
     return {
@@ -418,6 +446,7 @@ export class OrderDesk {
       budgetUnits: null,
       quoteQuantity: null,
       reserve: quoteCeil(m, notional),
+      protection,
     };
   }
 

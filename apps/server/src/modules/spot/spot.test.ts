@@ -152,8 +152,9 @@ describe('placing an order: every rule answers with its catalogue error and chan
     await refused(u, ltc('buy', '19.99', '1'), 'PRICE_OUT_OF_LIMIT', band, 'zh');
     await refused(u, ltc('sell', '500.01', '0.1'), 'PRICE_OUT_OF_LIMIT', band, 'hk');
     await refused(u, ltc('buy', '500.01', '0.01'), 'PRICE_OUT_OF_LIMIT', band, 'fr');
-    const low = await placed(server, u, ltc('buy', '20', '1'));
-    const high = await placed(server, u, ltc('sell', '500', '0.01'));
+    // Both edges are inside.
+    await placed(server, u, ltc('buy', '20', '1'));
+    await placed(server, u, ltc('sell', '500', '0.01'));
     // The band's centre survives a rebuild of the books (as at a restart): it is read back from the trades.
     server.ctx.spot.rebuildBooks();
     await refused(u, ltc('buy', '19.99', '1'), 'PRICE_OUT_OF_LIMIT', band, 'es');
@@ -175,15 +176,56 @@ describe('placing an order: every rule answers with its catalogue error and chan
     expect(server.ctx.spot.market('LTC_USDT')).toMatchObject({ priceBandLow: '0.5', priceBandHigh: '2' });
     // "0" turns a side off.
     await post(server, '/admin/api/spot/markets/LTC_USDT', { priceBandLow: '0', priceBandHigh: '0' }, { token: admin });
-    const far = await placed(server, u, ltc('buy', '0.01', '500'));
+    await placed(server, u, ltc('buy', '0.01', '500'));
     await post(
       server,
       '/admin/api/spot/markets/LTC_USDT',
       { priceBandLow: '0.2', priceBandHigh: '5' },
       { token: admin },
     );
-    for (const o of [low, high, far])
-      expect((await get(server, `/mapi/spot/cancel/${o.id}`, { token: u.token })).body.code).toBe(200);
+    const cancel = async (who: TestUser, id: number) =>
+      expect((await get(server, `/mapi/spot/cancel/${id}`, { token: who.token })).body.code).toBe(200);
+    const setBand = (low: string, high: string) =>
+      post(server, '/admin/api/spot/markets/LTC_USDT', { priceBandLow: low, priceBandHigh: high }, { token: admin });
+    // u's LTC orders (these and the one from the closed-market test) leave the book.
+    const cancelled = await post<{ cancelled: number }>(
+      server,
+      '/mapi/spot/cancelAll',
+      { symbol: 'LTC_USDT' },
+      { token: u.token },
+    );
+    expect(cancelled.body.data.cancelled).toBe(4);
+    expect(server.ctx.spot.depth('LTC_USDT', 0, 10)).toMatchObject({ bids: [], asks: [] });
+
+    // Market orders trade only inside the band. A sell when the best bid (0.01, placed while the band was off) is
+    // below it: refused.
+    await setBand('0', '0');
+    const lowBid = await placed(server, u, ltc('buy', '0.01', '500'));
+    await setBand('0.2', '5');
+    const other = await trader({ LTC: '1' });
+    const market = (side: 'buy' | 'sell', amount: Record<string, string>) => ({
+      symbol: 'LTC_USDT',
+      side,
+      type: 'market',
+      ...amount,
+    });
+    await refused(other, market('sell', { quantity: '0.1' }), 'PRICE_OUT_OF_LIMIT', band, 'zh');
+    await cancel(u, lowBid.id);
+    // Asks at 101 and, placed while the band was off, at 600: a market buy takes the first and stops at 500.
+    await placed(server, other, ltc('sell', '101', '0.05'));
+    await setBand('0', '0');
+    const beyond = await placed(server, other, ltc('sell', '600', '0.05'));
+    await setBand('0.2', '5');
+    const usdt = balance(server.ctx, u.uid, 'USDT');
+    const bought = await placed(server, u, market('buy', { quantity: '0.1' }));
+    expect(bought).toMatchObject({ status: 'expired', filledQuantity: '0.05' });
+    // It paid for what it got (5.05 USDT and the taker fee) and holds nothing back.
+    const after = balance(server.ctx, u.uid, 'USDT');
+    expect(after.frozen).toBe(usdt.frozen);
+    expect(usdt.available - after.available).toBe(units('5.05'));
+    // Nothing left inside the band: a market buy by amount is refused before it changes anything.
+    await refused(u, market('buy', { quoteQuantity: '50' }), 'PRICE_OUT_OF_LIMIT', band, 'en');
+    await cancel(other, beyond.id);
     expectConsistent(server.ctx);
   });
 

@@ -1,4 +1,4 @@
-import { errorMessage, type MarketWithTicker } from '@bourse/contract';
+import { errorMessage, type MarketWithTicker, type SpotOrder } from '@bourse/contract';
 import { Button, Input } from 'antd-mobile';
 import { AddCircleOutline, AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useState } from 'react';
@@ -107,6 +107,13 @@ export interface OrderFormProps {
  * wallet has available, the total, the fee rates and the estimated total. Every number is text checked on units;
  * the form makes the server's own checks first and shows their catalogue messages under the field.
  */
+/** What the toast says after an order was accepted: filled, resting, or (IOC, market) partly or not filled. */
+function placedToast(order: SpotOrder, t: ReturnType<typeof useSpotT>): [string, 'success' | 'fail'] {
+  if (order.status === 'filled') return [t('orderFilled'), 'success'];
+  if (order.status !== 'expired') return [t('orderPlaced'), 'success'];
+  return /[1-9]/.test(order.filledQuantity) ? [t('orderPartlyFilled'), 'success'] : [t('orderNotFilled'), 'fail'];
+}
+
 export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const t = useSpotT();
   const locale = useLocale();
@@ -213,7 +220,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
     else body.quantity = canonical(amount, qp);
     place.mutate(body, {
       onSuccess: (order) => {
-        toast(order.status === 'filled' ? t('orderFilled') : t('orderPlaced'), 'success');
+        toast(...placedToast(order, t));
         setAmount('');
         setTotal('');
         setPercent(null);
