@@ -13,6 +13,7 @@ import {
   newPage,
   operatorCall,
   operatorToken,
+  readCode,
   registerViaApi,
   screenshot,
   startServer,
@@ -309,6 +310,47 @@ describe('security journey', () => {
         .locator('.sec-notice--warning', { hasText: 'Two-factor was turned off: withdrawals are locked until' })
         .waitFor();
       await screenshot(page, 'security-two-factor-off-locked');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('changing the bound email: codes to both addresses, then the new one shows and withdrawals wait', async () => {
+    const email = uniqueEmail('move-from');
+    const next = uniqueEmail('move-to');
+    const storage = await registerViaApi(server, email, PASSWORD);
+    const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage });
+    const { page } = app;
+    try {
+      await app.go('/pages/usreMei/manage-ment');
+      await page.locator('[data-change="email"]').waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await screenshot(page, 'security-management-bound');
+      await page.locator('[data-change="email"]').click();
+      const form = page.locator('.sec-popup form');
+      await form.locator('.sec-notice--warning', { hasText: 'locked for 24 hours' }).waitFor();
+      let since = Date.now() - 1000;
+      await form.locator('.field__code-button').first().click();
+      await fill(app, 'currentCode', await readCode(server, email, { since }));
+      await fill(app, 'account', next);
+      since = Date.now() - 1000;
+      await form.locator('.field__code-button').nth(1).click();
+      await fill(app, 'code', await readCode(server, next, { since }));
+      await fill(app, 'password', PASSWORD);
+      await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
+      await screenshot(page, 'security-change-email');
+      await form.locator('button[type="submit"]').click();
+      await page.locator('.adm-toast-main', { hasText: 'Changed' }).waitFor();
+      await expect
+        .poll(() => page.locator('.sec-bound__value').first().textContent())
+        .toBe(`${next.slice(0, 2)}***@example.com`);
+      await app.go('/pages/usreMei/safetySetting');
+      await page
+        .locator('.sec-notice--warning', {
+          hasText: 'Your bound email or mobile number changed: withdrawals are locked',
+        })
+        .waitFor();
+      expect(app.errors).toEqual([]);
     } finally {
       await app.close();
     }

@@ -245,6 +245,15 @@ export const walletErrors = {
     'Los retiros no están disponibles durante 24 horas tras desactivar el doble factor.',
     'Les retraits sont indisponibles pendant 24 heures après la désactivation de la double authentification.',
   ),
+  WITHDRAW_LOCKED_CONTACT_CHANGE: entry(
+    3028,
+    403,
+    'Withdrawals are unavailable for 24 hours after the bound email or mobile number changes.',
+    '更换绑定邮箱或手机号后24小时内不能提币',
+    '更換綁定郵箱或手機號後24小時內不能提幣',
+    'Los retiros no están disponibles durante 24 horas tras cambiar el correo o el móvil vinculado.',
+    "Les retraits sont indisponibles pendant 24 heures après un changement d'e-mail ou de numéro lié.",
+  ),
   TRANSACTION_ALREADY_MINED: entry(
     3026,
     409,

@@ -7,6 +7,8 @@ import { WithdrawLockReason } from './wallet';
 export const PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS = 24;
 /** …and this long after two-factor is switched off: a stolen password alone must not lead to a quick withdrawal. */
 export const TWO_FACTOR_OFF_WITHDRAW_LOCK_HOURS = 24;
+/** …and after the bound email or phone is replaced. */
+export const CONTACT_CHANGE_WITHDRAW_LOCK_HOURS = 24;
 
 /** TOTP parameters (RFC 6238 as the authenticator apps implement it). */
 export const TOTP_DIGITS = 6;
@@ -182,6 +184,23 @@ export const BindAccountBody = z.object({
   totp: TotpCode.optional().describe('required when two-factor is enabled'),
 });
 export type BindAccountBody = z.infer<typeof BindAccountBody>;
+
+/** Which bound address a security code goes to (default: the email, else the phone). */
+export const SecurityCodeQuery = z.object({ to: z.enum(['email', 'phone'], err('INVALID_PARAMS')).optional() });
+export type SecurityCodeQuery = z.infer<typeof SecurityCodeQuery>;
+
+/**
+ * Replaces the bound email (or phone) with a new one: a code sent to the current one (`sendSecurityCode?to=`), a code
+ * sent to the new one (`sendCode` scene bind), the login password, two-factor when on.
+ */
+export const ChangeBoundBody = z.object({
+  account: AccountId,
+  code: VerificationCode.describe('sent to the new address'),
+  currentCode: VerificationCode.describe('sent to the address being replaced'),
+  password: LoginPasswordCheck,
+  totp: TotpCode.optional().describe('required when two-factor is enabled'),
+});
+export type ChangeBoundBody = z.infer<typeof ChangeBoundBody>;
 
 export const NICKNAME_MIN = 2;
 export const NICKNAME_MAX = 20;

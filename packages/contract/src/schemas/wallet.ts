@@ -6,10 +6,10 @@ import { DecimalString, err, paged, Timestamp } from './common';
 /** Withdrawals stay locked this long after the withdrawal address book changes (spec §6). */
 export const ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS = 24;
 /**
- * Why withdrawals are locked: a login-password change or reset, a withdrawal-address change, or two-factor switched
- * off (each for 24 hours; the latest end wins).
+ * Why withdrawals are locked: a login-password change or reset, a withdrawal-address change, two-factor switched
+ * off, or the bound email or phone replaced (each for 24 hours; the latest end wins).
  */
-export const WithdrawLockReason = z.enum(['password', 'address', 'twoFactor']);
+export const WithdrawLockReason = z.enum(['password', 'address', 'twoFactor', 'contact']);
 export type WithdrawLockReason = z.infer<typeof WithdrawLockReason>;
 /** Saved withdrawal addresses per user. */
 export const ADDRESS_BOOK_MAX = 50;

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ERRORS, errorMessage, type ErrorKey, type UserProfile } from '@bourse/contract';
+import { ERRORS, errorMessage, type ErrorKey, langFromHeader, type UserProfile } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, outboxCode, post, registerUser, startServer, type TestServer, type TestUser } from '../../test/harness';
 import { pngImage, webpImage } from '../../test/images';
@@ -124,6 +124,104 @@ describe('binding a phone number or email', () => {
       { token: user.token },
     );
     expect(bound.body.code).toBe(200);
+  });
+});
+
+describe('changing the bound email or phone', () => {
+  async function currentCode(user: TestUser, to: 'email' | 'phone', current: string): Promise<string> {
+    const sent = await post<{ sentTo: string }>(
+      server,
+      `/mapi/user/sendSecurityCode?to=${to}`,
+      {},
+      { token: user.token },
+    );
+    expect(sent.body.code).toBe(200);
+    return outboxCode(server, current);
+  }
+
+  it('needs a code from the current and the new address and the password; then signs out others and locks withdrawals', async () => {
+    const user = await registerUser(server);
+    const other = await post<{ token: string }>(server, '/api/user/login', {
+      account: user.account,
+      password: user.password,
+    });
+    const otherToken = other.body.data.token;
+    const next = `moved${process.pid}x${++phoneCounter}@example.com`;
+    const oldCode = await currentCode(user, 'email', user.account);
+    const newCode = await bindCode(next);
+    const change = (body: Record<string, unknown>, lang = 'en') =>
+      post<UserProfile>(server, '/mapi/user/changeBound', body, { token: user.token, lang });
+    const before = (await profile(user)).body.data;
+
+    // Each proof is needed, and each refusal changes nothing.
+    const wrong = (c: string) => (c === '000000' ? '000001' : '000000');
+    const refusals: [Record<string, unknown>, ErrorKey, string][] = [
+      [
+        { account: next, code: newCode, currentCode: wrong(oldCode), password: user.password },
+        'WRONG_VERIFICATION_CODE',
+        'zh',
+      ],
+      [
+        { account: next, code: wrong(newCode), currentCode: oldCode, password: user.password },
+        'WRONG_VERIFICATION_CODE',
+        'fr',
+      ],
+      [{ account: next, code: newCode, currentCode: oldCode, password: 'not-mine-1' }, 'WRONG_LOGIN_PASSWORD', 'hk'],
+      [{ account: user.account, code: newCode, currentCode: oldCode, password: user.password }, 'ALREADY_BOUND', 'es'],
+      [
+        { account: freshPhone(), code: newCode, currentCode: oldCode, password: user.password },
+        'ACCOUNT_NOT_BOUND',
+        'en',
+      ],
+    ];
+    for (const [body, key, lang] of refusals) {
+      const answer = await change(body, lang);
+      expect(answer.body.code).toBe(ERRORS[key].code);
+      expect(answer.body.msg).toBe(errorMessage(key, langFromHeader(lang)));
+      expect((await profile(user)).body.data).toEqual(before);
+    }
+
+    const changed = await change({ account: next, code: newCode, currentCode: oldCode, password: user.password });
+    expect(changed.body.code).toBe(200);
+    expect(changed.body.data.email).toBe(`${next.slice(0, 2)}***@example.com`);
+    // The new address logs in, the old one no longer does; the other session is gone, this one stays.
+    expect((await post(server, '/api/user/login', { account: next, password: user.password })).body.code).toBe(200);
+    expect(
+      (await post(server, '/api/user/login', { account: user.account, password: user.password })).body.code,
+    ).not.toBe(200);
+    expect((await get(server, '/mapi/user/info', { token: otherToken })).body.code).toBe(401);
+    expect((await profile(user)).body.code).toBe(200);
+    // Withdrawals wait 24 hours, and the security centre says why.
+    const overview = await get<{ withdrawLockReason: string }>(server, '/mapi/security/overview', {
+      token: user.token,
+    });
+    expect(overview.body.data.withdrawLockReason).toBe('contact');
+    // Both codes are used up.
+    const again = await change({ account: `x${next}`, code: newCode, currentCode: oldCode, password: user.password });
+    expect(again.body.code).not.toBe(200);
+  });
+
+  it('changes a phone with a code sent to that phone, and asks for two-factor when it is on', async () => {
+    const phone = freshPhone();
+    const user = await registerUser(server, phone);
+    const secret = await enableTwoFactor(server, user);
+    const next = freshPhone();
+    const oldCode = await currentCode(user, 'phone', phone);
+    const newCode = await bindCode(next);
+    const body = { account: next, code: newCode, currentCode: oldCode, password: user.password };
+    const missing = await post(server, '/mapi/user/changeBound', body, { token: user.token });
+    expect(missing.body.code).toBe(ERRORS.TWO_FACTOR_REQUIRED.code);
+    const changed = await post<UserProfile>(
+      server,
+      '/mapi/user/changeBound',
+      { ...body, totp: codeFor(server, secret) },
+      { token: user.token },
+    );
+    expect(changed.body.code).toBe(200);
+    expect(changed.body.data.phone).toBe(`${next.slice(0, 3)}****${next.slice(-4)}`);
+    // A security code for an address the account does not have is refused.
+    const none = await post(server, '/mapi/user/sendSecurityCode?to=email', {}, { token: user.token, lang: 'zh' });
+    expect(none.body.code).toBe(ERRORS.ACCOUNT_NOT_BOUND.code);
   });
 });
 

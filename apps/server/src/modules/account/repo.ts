@@ -14,6 +14,8 @@ export interface UserRow {
   fund_password_failures: number;
   fund_password_locked_until: number | null;
   password_changed_at: number | null;
+  /** When the bound email or phone was last replaced (not when one was first bound). */
+  contact_changed_at: number | null;
   register_form: 'invite' | 'open' | 'system';
   created_at: number;
 }
@@ -71,6 +73,12 @@ export function createAccountRepo(db: Db) {
     setAvatar: db.prepare('UPDATE users SET avatar = ? WHERE uid = ?'),
     bindEmail: db.prepare('UPDATE users SET email = ? WHERE uid = ? AND email IS NULL'),
     bindPhone: db.prepare('UPDATE users SET phone = ? WHERE uid = ? AND phone IS NULL'),
+    changeEmail: db.prepare(
+      'UPDATE users SET email = ?, contact_changed_at = ? WHERE uid = ? AND email = ? AND email IS NOT NULL',
+    ),
+    changePhone: db.prepare(
+      'UPDATE users SET phone = ?, contact_changed_at = ? WHERE uid = ? AND phone = ? AND phone IS NOT NULL',
+    ),
     setFundPassword: db.prepare(
       'UPDATE users SET fund_password_hash = ?, fund_password_failures = 0, fund_password_locked_until = NULL WHERE uid = ?',
     ),
@@ -120,6 +128,9 @@ export function createAccountRepo(db: Db) {
     /** Binds an email or phone to a user who has none of that kind yet; false when the slot is taken. */
     bindAccount: (uid: number, account: string) =>
       (account.includes('@') ? q.bindEmail : q.bindPhone).run(account, uid).changes > 0,
+    /** Replaces `current` with `account` (same kind); false when the user's bound address is no longer `current`. */
+    changeAccount: (uid: number, current: string, account: string, at: number) =>
+      (account.includes('@') ? q.changeEmail : q.changePhone).run(account, at, uid, current).changes > 0,
     setFundPassword: (uid: number, hash: string) => q.setFundPassword.run(hash, uid),
     recordFundFailure: (uid: number, failures: number, lockedUntil: number | null) =>
       q.fundFailure.run(failures, lockedUntil, uid),

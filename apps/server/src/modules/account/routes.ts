@@ -2,6 +2,7 @@ import {
   AVATAR_MAX_BYTES,
   AvatarResult,
   BindAccountBody,
+  ChangeBoundBody,
   ChangeFundPasswordBody,
   ChangePasswordBody,
   EmptyData,
@@ -17,6 +18,7 @@ import {
   SendCodeResult,
   SetFundPasswordBody,
   UserProfile,
+  SecurityCodeQuery,
 } from '@bourse/contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -132,11 +134,12 @@ export function accountRoutes(app: Router, ctx: AppContext): void {
     {
       schema: {
         tags,
-        summary: 'Send a security code to the user’s own bound email or phone',
+        summary: 'Send a security code to the user’s own bound email or phone (`to` names which; default the email)',
+        querystring: SecurityCodeQuery,
         response: { 200: envelope(SendCodeResult) },
       },
     },
-    async (request) => ok(await accounts.sendSecurityCode(userOf(request).uid, request.lang)),
+    async (request) => ok(await accounts.sendSecurityCode(userOf(request).uid, request.lang, request.query.to)),
   );
 
   app.post(
@@ -216,6 +219,23 @@ export function accountRoutes(app: Router, ctx: AppContext): void {
       },
     },
     async (request) => ok(await accounts.bindAccount(userOf(request).uid, request.body)),
+  );
+
+  app.post(
+    '/mapi/user/changeBound',
+    {
+      schema: {
+        tags,
+        summary:
+          'Replace the bound email or mobile number: a code sent to the current one (sendSecurityCode?to=), a code sent to the new one (sendCode scene bind), login password, two-factor when on; signs out other sessions and locks withdrawals for 24 hours',
+        body: ChangeBoundBody,
+        response: { 200: envelope(UserProfile) },
+      },
+    },
+    async (request) => {
+      const { uid, sessionId } = userOf(request);
+      return ok(await accounts.changeBound(uid, sessionId, request.body));
+    },
   );
 
   app.post(

@@ -10,6 +10,8 @@ import type { AccountRepo, UserRow } from './repo';
 import type { SessionMeta, SessionService } from './sessions';
 
 export type SecurityState = UserProfile['security'];
+/** Which kind of bound address. */
+export type ContactKind = 'email' | 'phone';
 
 /** Nicknames may not contain these (compared lower-case, without spaces and _ . -): they would pose as staff. */
 const RESERVED_NICKNAME_PARTS = [
@@ -114,20 +116,30 @@ export class AccountService {
     return { sentTo: maskAccount(account), resendAfter };
   }
 
-  /** Sends a security code to the user's own bound email (or phone when no email is bound). */
-  async sendSecurityCode(uid: number, lang: Lang): Promise<{ sentTo: string; resendAfter: number }> {
-    const user = this.requireUser(uid);
-    const target = user.email ?? user.phone;
-    if (!target) throw new DomainError('ACCOUNT_NOT_BOUND');
+  /**
+   * Sends a security code to one of the user's own bound addresses: `to` names which, else the email (or the phone
+   * when no email is bound).
+   */
+  async sendSecurityCode(uid: number, lang: Lang, to?: ContactKind): Promise<{ sentTo: string; resendAfter: number }> {
+    const target = this.securityTarget(uid, to);
     const { resendAfter } = await this.codes.send(target, 'security', lang);
     return { sentTo: maskAccount(target), resendAfter };
   }
 
-  checkSecurityCode(uid: number, code: string): number {
+  checkSecurityCode(uid: number, code: string, to?: ContactKind): number {
+    return this.codes.check(this.securityTarget(uid, to), 'security', code);
+  }
+
+  private securityTarget(uid: number, to: ContactKind | undefined): string {
     const user = this.requireUser(uid);
-    const target = user.email ?? user.phone;
+    const target = to === undefined ? (user.email ?? user.phone) : user[to];
     if (!target) throw new DomainError('ACCOUNT_NOT_BOUND');
-    return this.codes.check(target, 'security', code);
+    return target;
+  }
+
+  /** When the bound email or phone was last replaced (withdrawals wait 24 hours after it). */
+  contactChangedAt(uid: number): number | null {
+    return this.requireUser(uid).contact_changed_at;
   }
 
   consumeCode(codeId: number): void {
@@ -350,6 +362,38 @@ export class AccountService {
       if (this.repo.findByAccount(body.account)) throw new DomainError('ALREADY_BOUND');
       this.codes.consume(codeId);
       if (!this.repo.bindAccount(uid, body.account)) throw new DomainError('ALREADY_BOUND');
+    });
+    return this.profile(uid);
+  }
+
+  /**
+   * Replaces the bound email (or phone) with a new one. Proof of both ends — a code sent to the address being
+   * replaced and one sent to the new address — and of the owner: the login password and, when on, two-factor. Other
+   * sessions are signed out and withdrawals wait 24 hours, as after a password change: the bound address can reset
+   * the password, so it is worth as much.
+   */
+  async changeBound(
+    uid: number,
+    sessionId: number,
+    body: { account: string; code: string; currentCode: string; password: string; totp?: string | undefined },
+  ): Promise<UserProfile> {
+    const user = this.requireUser(uid);
+    const kind: ContactKind = body.account.includes('@') ? 'email' : 'phone';
+    const current = user[kind];
+    if (current === null) throw new DomainError('ACCOUNT_NOT_BOUND');
+    if (this.repo.findByAccount(body.account)) throw new DomainError('ALREADY_BOUND');
+    await this.verifyLoginPassword(uid, body.password);
+    const currentCodeId = this.codes.check(current, 'security', body.currentCode);
+    const codeId = this.codes.check(body.account, 'bind', body.code);
+    this.tx.run(() => {
+      this.requireSecondFactor(uid, body.totp);
+      if (this.repo.findByAccount(body.account)) throw new DomainError('ALREADY_BOUND');
+      this.codes.consume(currentCodeId);
+      this.codes.consume(codeId);
+      if (!this.repo.changeAccount(uid, current, body.account, this.clock.now())) {
+        throw new DomainError('ALREADY_HANDLED');
+      }
+      this.sessions.revokeAll(uid, 'contact-change', sessionId);
     });
     return this.profile(uid);
   }

@@ -289,6 +289,8 @@ describe('one user never reaches another user’s security data', () => {
       ['POST', '/mapi/security/sessions/revokeOthers'],
       ['GET', '/mapi/security/newcomer'],
       ['POST', '/mapi/user/bind'],
+      ['POST', '/mapi/user/changeBound'],
+      ['POST', '/mapi/user/sendSecurityCode'],
       ['POST', '/mapi/user/nickname'],
       ['POST', '/mapi/user/avatar'],
     ];

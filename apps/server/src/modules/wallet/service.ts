@@ -1,6 +1,7 @@
 import {
   ADDRESS_BOOK_MAX,
   ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS,
+  CONTACT_CHANGE_WITHDRAW_LOCK_HOURS,
   type AddressBookEntry,
   type Balances,
   type CoinInfo,
@@ -75,6 +76,7 @@ export interface WalletAccounts {
   getUser(uid: number): WalletUser | undefined;
   findByAccount(account: string): WalletUser | undefined;
   passwordChangedAt(uid: number): number | null;
+  contactChangedAt(uid: number): number | null;
   hasFundPassword(uid: number): boolean;
   verifyFundPassword(uid: number, fundPassword: string): Promise<void>;
   requireSecondFactor(uid: number, code: string | undefined): void;
@@ -148,6 +150,7 @@ const LOCK_ERRORS: Record<WithdrawLockReason, ErrorKey> = {
   password: 'WITHDRAW_LOCKED_PASSWORD_CHANGE',
   address: 'WITHDRAW_LOCKED_ADDRESS_CHANGE',
   twoFactor: 'WITHDRAW_LOCKED_TWO_FACTOR_OFF',
+  contact: 'WITHDRAW_LOCKED_CONTACT_CHANGE',
 };
 
 interface PreparedWithdrawal {
@@ -386,11 +389,13 @@ export class WalletService {
     const now = this.clock.now();
     const passwordAt = this.accounts.passwordChangedAt(uid);
     const addressAt = this.repo.addressBookChangedAt(uid);
+    const contactAt = this.accounts.contactChangedAt(uid);
     const locks: (WithdrawLock | null)[] = [
       passwordAt === null
         ? null
         : { until: passwordAt + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'password' },
       addressAt === null ? null : { until: addressAt + ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'address' },
+      contactAt === null ? null : { until: contactAt + CONTACT_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'contact' },
       ...this.lockSources.map((source) => source(uid)),
     ];
     let latest: WithdrawLock | null = null;

@@ -48,6 +48,9 @@ class FakeAccounts implements WalletAccounts {
   passwordChangedAt() {
     return null;
   }
+  contactChangedAt() {
+    return null;
+  }
   hasFundPassword() {
     return true;
   }

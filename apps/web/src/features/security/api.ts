@@ -1,5 +1,6 @@
 import type {
   BindAccountBody,
+  ChangeBoundBody,
   ChangeFundPasswordBody,
   ChangePasswordBody,
   CodeScene,
@@ -92,10 +93,13 @@ export function useResetFundPassword() {
   });
 }
 
-/** A code to the user's own bound email or phone (forgotten fund password). */
-export function useSendSecurityCode() {
+/**
+ * A code to the user's own bound email or phone: the email by default (forgotten fund password), or the one named
+ * (the address being replaced).
+ */
+export function useSendSecurityCode(to?: 'email' | 'phone') {
   return useMutation({
-    mutationFn: () => api.post<SendCodeAnswer>('/mapi/user/sendSecurityCode', {}),
+    mutationFn: () => api.post<SendCodeAnswer>('/mapi/user/sendSecurityCode', {}, { query: to ? { to } : undefined }),
   });
 }
 
@@ -212,6 +216,14 @@ export function useBindAccount() {
   const refresh = useRefreshSecurity();
   return useMutation({
     mutationFn: (body: Input<typeof BindAccountBody>) => api.post<UserProfile>('/mapi/user/bind', body),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeBound() {
+  const refresh = useRefreshSecurity();
+  return useMutation({
+    mutationFn: (body: Input<typeof ChangeBoundBody>) => api.post<UserProfile>('/mapi/user/changeBound', body),
     onSuccess: refresh,
   });
 }

@@ -51,6 +51,7 @@ export const securityLocales = defineLocales(
     withdrawLocked: 'Your login password was changed: withdrawals are locked until {{time}}.',
     withdrawLockedAddress: 'A withdrawal address was changed: withdrawals are locked until {{time}}.',
     withdrawLockedTwoFactor: 'Two-factor was turned off: withdrawals are locked until {{time}}.',
+    withdrawLockedContact: 'Your bound email or mobile number changed: withdrawals are locked until {{time}}.',
 
     // Login password
     pwdNotice:
@@ -157,6 +158,14 @@ export const securityLocales = defineLocales(
     newPhone: 'Mobile number',
     newPhonePlaceholder: '11-digit mobile number',
     bound: 'Bound',
+    change: 'Change',
+    changeEmail: 'Change email',
+    changePhone: 'Change mobile number',
+    changeNotice:
+      'For your funds’ safety, withdrawals are locked for 24 hours after the change and your other devices are signed out.',
+    currentCode: 'Code sent to {{to}}',
+    newCode: 'Code sent to the new address',
+    changed: 'Changed',
     thisDevice: 'This device',
     lastActive: 'Last active {{time}}',
     signedInAt: 'Signed in {{time}}',
@@ -244,6 +253,7 @@ export const securityLocales = defineLocales(
       withdrawLocked: '您已修改登录密码：{{time}} 前不能提币。',
       withdrawLockedAddress: '您已修改提币地址：{{time}} 前不能提币。',
       withdrawLockedTwoFactor: '您已关闭谷歌验证：{{time}} 前不能提币。',
+      withdrawLockedContact: '您已更换绑定邮箱或手机号：{{time}} 前不能提币。',
 
       pwdNotice: '为保障资金安全，修改登录密码后24小时内不能提币，其他设备将退出登录。',
       oldPassword: '原密码',
@@ -341,6 +351,13 @@ export const securityLocales = defineLocales(
       newPhone: '手机号',
       newPhonePlaceholder: '11位手机号',
       bound: '绑定成功',
+      change: '更换',
+      changeEmail: '更换邮箱',
+      changePhone: '更换手机号',
+      changeNotice: '为保障资金安全，更换后24小时内不能提币，其他设备将退出登录。',
+      currentCode: '发送至 {{to}} 的验证码',
+      newCode: '发送至新地址的验证码',
+      changed: '更换成功',
       thisDevice: '本机',
       lastActive: '最近活跃 {{time}}',
       signedInAt: '登录于 {{time}}',
@@ -425,6 +442,7 @@ export const securityLocales = defineLocales(
       withdrawLocked: '您已修改登入密碼：{{time}} 前不能提幣。',
       withdrawLockedAddress: '您已修改提幣地址：{{time}} 前不能提幣。',
       withdrawLockedTwoFactor: '您已關閉谷歌驗證：{{time}} 前不能提幣。',
+      withdrawLockedContact: '您已更換綁定郵箱或手機號：{{time}} 前不能提幣。',
 
       pwdNotice: '為保障資金安全，修改登入密碼後24小時內不能提幣，其他裝置將登出。',
       oldPassword: '原密碼',
@@ -522,6 +540,13 @@ export const securityLocales = defineLocales(
       newPhone: '手機號',
       newPhonePlaceholder: '11位手機號',
       bound: '綁定成功',
+      change: '更換',
+      changeEmail: '更換郵箱',
+      changePhone: '更換手機號',
+      changeNotice: '為保障資金安全，更換後24小時內不能提幣，其他裝置將登出。',
+      currentCode: '發送至 {{to}} 的驗證碼',
+      newCode: '發送至新地址的驗證碼',
+      changed: '更換成功',
       thisDevice: '本機',
       lastActive: '最近活躍 {{time}}',
       signedInAt: '登入於 {{time}}',
@@ -606,6 +631,8 @@ export const securityLocales = defineLocales(
       withdrawLocked: 'Cambiaste tu contraseña de acceso: los retiros están bloqueados hasta el {{time}}.',
       withdrawLockedAddress: 'Cambiaste una dirección de retiro: los retiros están bloqueados hasta el {{time}}.',
       withdrawLockedTwoFactor: 'Desactivaste el doble factor: los retiros están bloqueados hasta el {{time}}.',
+      withdrawLockedContact:
+        'Cambiaste el correo o el móvil vinculado: los retiros están bloqueados hasta el {{time}}.',
 
       pwdNotice:
         'Por tu seguridad, los retiros se bloquean durante 24 horas tras cambiar la contraseña de acceso y se cierra la sesión en tus otros dispositivos.',
@@ -708,6 +735,14 @@ export const securityLocales = defineLocales(
       newPhone: 'Número móvil',
       newPhonePlaceholder: 'Número móvil de 11 dígitos',
       bound: 'Vinculado',
+      change: 'Cambiar',
+      changeEmail: 'Cambiar correo',
+      changePhone: 'Cambiar número móvil',
+      changeNotice:
+        'Por la seguridad de tus fondos, los retiros se bloquean 24 horas tras el cambio y se cierra la sesión en tus otros dispositivos.',
+      currentCode: 'Código enviado a {{to}}',
+      newCode: 'Código enviado a la nueva dirección',
+      changed: 'Cambiado',
       thisDevice: 'Este dispositivo',
       lastActive: 'Última actividad: {{time}}',
       signedInAt: 'Sesión iniciada: {{time}}',
@@ -793,6 +828,7 @@ export const securityLocales = defineLocales(
       withdrawLockedAddress: "Une adresse de retrait a changé : les retraits sont bloqués jusqu'au {{time}}.",
       withdrawLockedTwoFactor:
         "La double authentification a été désactivée : les retraits sont bloqués jusqu'au {{time}}.",
+      withdrawLockedContact: "Votre e-mail ou numéro lié a changé : les retraits sont bloqués jusqu'au {{time}}.",
 
       pwdNotice:
         'Pour votre sécurité, les retraits sont bloqués pendant 24 heures après un changement de mot de passe de connexion, et vos autres appareils sont déconnectés.',
@@ -898,6 +934,14 @@ export const securityLocales = defineLocales(
       newPhone: 'Numéro de mobile',
       newPhonePlaceholder: 'Numéro de mobile à 11 chiffres',
       bound: 'Associé',
+      change: 'Modifier',
+      changeEmail: "Modifier l'e-mail",
+      changePhone: 'Modifier le numéro de mobile',
+      changeNotice:
+        'Pour la sécurité de vos fonds, les retraits sont bloqués 24 heures après la modification et vos autres appareils sont déconnectés.',
+      currentCode: 'Code envoyé à {{to}}',
+      newCode: 'Code envoyé à la nouvelle adresse',
+      changed: 'Modifié',
       thisDevice: 'Cet appareil',
       lastActive: 'Dernière activité : {{time}}',
       signedInAt: 'Connecté le {{time}}',

@@ -1,4 +1,4 @@
-import { BindAccountBody, type LoginSession, SendCodeBody } from '@bourse/contract';
+import { BindAccountBody, ChangeBoundBody, type LoginSession, SendCodeBody } from '@bourse/contract';
 import { Button, Dialog, List, Popup } from 'antd-mobile';
 import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -14,10 +14,12 @@ import { toast } from '../../../lib/toast';
 import { validate } from '../../../lib/validation';
 import {
   useBindAccount,
+  useChangeBound,
   useRevokeOtherSessions,
   useRevokeSession,
   useSecurityOverview,
   useSendCode,
+  useSendSecurityCode,
   useSessions,
 } from '../api';
 import { CodeField } from '../components/CodeField';
@@ -124,6 +126,137 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
   );
 }
 
+/**
+ * Replaces a bound address: a code sent to the current one, a code sent to the new one, the login password,
+ * two-factor when on. Withdrawals then wait 24 hours and other devices are signed out (said before anything is sent).
+ */
+function ChangeForm({
+  kind,
+  current,
+  twoFactor,
+  onDone,
+}: {
+  kind: Kind;
+  current: string;
+  twoFactor: boolean;
+  onDone(): void;
+}) {
+  const t = useSecurityT();
+  const lang = useSettings((s) => s.lang);
+  const sendCurrent = useSendSecurityCode(kind);
+  const sendNew = useSendCode();
+  const change = useChangeBound();
+  const { values, errors, setErrors, set } = useFormState({
+    currentCode: '',
+    account: '',
+    code: '',
+    password: '',
+    totp: '',
+  });
+
+  const sendToCurrent = async (): Promise<number | null> => {
+    try {
+      const sent = await sendCurrent.mutateAsync();
+      toast(t('codeSent', { to: sent.sentTo }), 'success');
+      return sent.resendAfter;
+    } catch {
+      return null;
+    }
+  };
+
+  const sendToNew = async (): Promise<number | null> => {
+    const checked = validate(SendCodeBody, { account: values.account, scene: 'bind' }, lang);
+    if (!checked.ok) {
+      setErrors((e) => ({ ...e, account: checked.errors.account ?? '' }));
+      return null;
+    }
+    try {
+      const sent = await sendNew.mutateAsync(checked.data);
+      toast(t('codeSent', { to: sent.sentTo }), 'success');
+      return sent.resendAfter;
+    } catch {
+      return null;
+    }
+  };
+
+  const submit = async () => {
+    const body = { ...values, totp: twoFactor ? values.totp : undefined };
+    const checked = validate(ChangeBoundBody, body, lang);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    try {
+      await change.mutateAsync(checked.data);
+      toast(t('changed'), 'success');
+      onDone();
+    } catch {
+      // the client showed the server's message
+    }
+  };
+
+  const codeInput = (field: 'currentCode' | 'code', label: string, onSend: () => Promise<number | null>) => (
+    <TextField
+      name={field}
+      label={label}
+      placeholder={t('codePlaceholder')}
+      value={values[field]}
+      onChange={(v) => set(field)(v.replace(/\D/g, '').slice(0, 6))}
+      error={errors[field]}
+      inputMode="numeric"
+      maxLength={6}
+      autoComplete="one-time-code"
+      extra={
+        <CodeButton onSend={onSend} label={t('sendCode')} countdownLabel={(seconds) => t('resendIn', { seconds })} />
+      }
+    />
+  );
+
+  return (
+    <form
+      className="form sec-sheet"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="sec-sheet__title">{kind === 'email' ? t('changeEmail') : t('changePhone')}</h2>
+      <Notice tone="warning">{t('changeNotice')}</Notice>
+      {codeInput('currentCode', t('currentCode', { to: current }), sendToCurrent)}
+      <TextField
+        name="account"
+        label={kind === 'email' ? t('newEmail') : t('newPhone')}
+        placeholder={kind === 'email' ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
+        value={values.account}
+        onChange={set('account')}
+        error={errors.account}
+        type={kind === 'email' ? 'email' : 'tel'}
+        inputMode={kind === 'email' ? 'email' : 'tel'}
+        maxLength={kind === 'email' ? 254 : 11}
+        autoComplete={kind === 'email' ? 'email' : 'tel'}
+      />
+      {codeInput('code', t('newCode'), sendToNew)}
+      <TextField
+        name="password"
+        label={t('loginPassword')}
+        placeholder={t('loginPasswordPlaceholder')}
+        value={values.password}
+        onChange={set('password')}
+        error={errors.password}
+        type="password"
+        autoComplete="current-password"
+        maxLength={128}
+        toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
+      />
+      {twoFactor && <CodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
+      <Button className="sec-submit" block color="danger" type="submit" loading={change.isPending}>
+        {t('change')}
+      </Button>
+    </form>
+  );
+}
+
 function SessionRow({ session }: { session: LoginSession }) {
   const t = useSecurityT();
   const common = useCommonT();
@@ -175,6 +308,7 @@ export default function ManagementPage(_props: PageProps) {
   const sessions = useSessions();
   const revokeOthers = useRevokeOtherSessions();
   const [binding, setBinding] = useState<Kind | null>(null);
+  const [changing, setChanging] = useState<Kind | null>(null);
 
   if (overview.isPending || sessions.isPending) return <ListSkeleton rows={6} />;
   if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} />;
@@ -198,10 +332,17 @@ export default function ManagementPage(_props: PageProps) {
   };
 
   const address = (kind: Kind, value: string | null) =>
-    value ?? (
+    value === null ? (
       <button type="button" className="sec-link" onClick={() => setBinding(kind)}>
         {t('bind')}
       </button>
+    ) : (
+      <span className="sec-bound">
+        <span className="sec-bound__value">{value}</span>
+        <button type="button" className="sec-link" data-change={kind} onClick={() => setChanging(kind)}>
+          {t('change')}
+        </button>
+      </span>
     );
 
   return (
@@ -210,16 +351,20 @@ export default function ManagementPage(_props: PageProps) {
         <List.Item
           prefix={<MailOutline />}
           extra={address('email', o.email)}
-          onClick={o.email === null ? () => setBinding('email') : undefined}
+          onClick={o.email === null ? () => setBinding('email') : () => setChanging('email')}
+          // Bound: the "Change" link is the way on; no arrow beside it.
           arrowIcon={o.email === null ? undefined : false}
+          className={o.email === null ? undefined : 'sec-list__bound'}
         >
           {t('email')}
         </List.Item>
         <List.Item
           prefix={<PhonebookOutline />}
           extra={address('phone', o.phone)}
-          onClick={o.phone === null ? () => setBinding('phone') : undefined}
+          onClick={o.phone === null ? () => setBinding('phone') : () => setChanging('phone')}
+          // Bound: the "Change" link is the way on; no arrow beside it.
           arrowIcon={o.phone === null ? undefined : false}
+          className={o.phone === null ? undefined : 'sec-list__bound'}
         >
           {t('phone')}
         </List.Item>
@@ -254,6 +399,22 @@ export default function ManagementPage(_props: PageProps) {
         destroyOnClose
       >
         {binding && <BindForm kind={binding} twoFactor={o.twoFactor} onDone={() => setBinding(null)} />}
+      </Popup>
+      <Popup
+        visible={changing !== null}
+        onMaskClick={() => setChanging(null)}
+        onClose={() => setChanging(null)}
+        bodyClassName="sec-popup"
+        destroyOnClose
+      >
+        {changing && (
+          <ChangeForm
+            kind={changing}
+            current={(changing === 'email' ? o.email : o.phone) ?? ''}
+            twoFactor={o.twoFactor}
+            onDone={() => setChanging(null)}
+          />
+        )}
       </Popup>
     </div>
   );

@@ -24,11 +24,12 @@ import '../security.css';
 /** The notice while withdrawals are locked, by reason. */
 const LOCK_MESSAGES: Record<
   WithdrawLockReason,
-  'withdrawLocked' | 'withdrawLockedAddress' | 'withdrawLockedTwoFactor'
+  'withdrawLocked' | 'withdrawLockedAddress' | 'withdrawLockedTwoFactor' | 'withdrawLockedContact'
 > = {
   password: 'withdrawLocked',
   address: 'withdrawLockedAddress',
   twoFactor: 'withdrawLockedTwoFactor',
+  contact: 'withdrawLockedContact',
 };
 
 /** /pages/usreMei/safetySetting — every protection of the account, its state and the way to change it. */

@@ -34,10 +34,14 @@ import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
 
 /** The banner while withdrawals are locked, by reason. */
-const LOCK_MESSAGES: Record<WithdrawLockReason, 'lockedPassword' | 'lockedAddress' | 'lockedTwoFactor'> = {
+const LOCK_MESSAGES: Record<
+  WithdrawLockReason,
+  'lockedPassword' | 'lockedAddress' | 'lockedTwoFactor' | 'lockedContact'
+> = {
   password: 'lockedPassword',
   address: 'lockedAddress',
   twoFactor: 'lockedTwoFactor',
+  contact: 'lockedContact',
 };
 
 /** Errors the security popup shows in place; anything else closes it. */
