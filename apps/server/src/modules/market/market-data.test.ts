@@ -218,3 +218,25 @@ describe('24-hour tickers', () => {
     }
   });
 });
+
+describe('live events across a restart', () => {
+  it('stores an event once when the trade that raised it is replayed after a stop before the flush', () => {
+    fixture = marketDataFixture({ now: at('2025-01-06T00:05:30Z'), thresholds: { largeTradeQuote: '100' } });
+    const { feed, repo } = fixture;
+    // 200 USDT bought at once: a large buy, stored at once.
+    feed.trade('BTC_USDT', [{ price: '100', qty: '2', ts: at('2025-01-06T00:05:00Z') }]);
+    expect(repo.events('BTC_USDT', 10).map((e) => e.type)).toEqual(['largeBuy']);
+    expect(fixture.repo.series('BTC_USDT')?.lastTradeId ?? 0).toBe(0);
+    // The process stops before the 250 ms flush: the next start replays the trade and finds the event again.
+    const again = fixture.restart(feed);
+    try {
+      expect(repo.series('BTC_USDT')?.lastTradeId).toBe(1);
+      expect(repo.events('BTC_USDT', 10)).toHaveLength(1);
+      // A later large buy outside the cooldown is its own event.
+      feed.trade('BTC_USDT', [{ price: '100', qty: '3', ts: at('2025-01-06T00:11:00Z') }]);
+      expect(repo.events('BTC_USDT', 10)).toHaveLength(2);
+    } finally {
+      again.close();
+    }
+  });
+});

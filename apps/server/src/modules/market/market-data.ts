@@ -243,9 +243,21 @@ export class MarketData {
     }
   }
 
+  /**
+   * Stores and queues what the detector found. The cooldown is checked against the stored events too: after a
+   * restart the detector starts afresh and the trades not yet flushed are replayed, so an event it found just before
+   * the stop would otherwise be stored (and shown) twice.
+   */
   private recordEvents(state: SeriesState, events: DetectedEvent[]): void {
+    const { repo } = this.deps;
+    const cooldown = this.options.thresholds.cooldownMs;
     const stored = this.deps.tx.run(() =>
-      events.map((e) => ({ ...e, id: this.deps.repo.insertEvent(e) }) satisfies StoredEvent),
+      events
+        .filter((e) => {
+          const last = repo.lastEventTs(e.symbol, e.type);
+          return last === null || e.ts - last >= cooldown;
+        })
+        .map((e) => ({ ...e, id: repo.insertEvent(e) }) satisfies StoredEvent),
     );
     for (const e of stored) this.pendingEvents.push(this.eventView(e, state.scales));
   }

@@ -126,6 +126,9 @@ export function createMarketRepo(db: Db) {
     insertEvent: db.prepare<[string, string, string, bigint, number]>(
       'INSERT INTO market_events (symbol, type, value, price, ts) VALUES (?, ?, ?, ?, ?)',
     ),
+    lastEventTs: db.prepare<[string, string], { ts: number | null }>(
+      'SELECT MAX(ts) AS ts FROM market_events WHERE symbol = ? AND type = ?',
+    ),
     events: db.prepare<[number], EventDbRow>('SELECT * FROM market_events ORDER BY id DESC LIMIT ?').safeIntegers(true),
     eventsOf: db
       .prepare<[string, number], EventDbRow>('SELECT * FROM market_events WHERE symbol = ? ORDER BY id DESC LIMIT ?')
@@ -177,6 +180,10 @@ export function createMarketRepo(db: Db) {
     },
     insertEvent(e: Omit<StoredEvent, 'id'>): number {
       return Number(q.insertEvent.run(e.symbol, e.type, e.value, e.price, e.ts).lastInsertRowid);
+    },
+    /** When a market's newest event of this type happened, or null. */
+    lastEventTs(symbol: string, type: string): number | null {
+      return q.lastEventTs.get(symbol, type)?.ts ?? null;
     },
     /** Newest first. */
     events(symbol: string | undefined, limit: number): StoredEvent[] {
