@@ -226,7 +226,7 @@ function ChangeForm({
       {codeInput('currentCode', t('currentCode', { to: current }), sendToCurrent)}
       <TextField
         name="account"
-        label={kind === 'email' ? t('newEmail') : t('newPhone')}
+        label={kind === 'email' ? t('newEmailLabel') : t('newPhoneLabel')}
         placeholder={kind === 'email' ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
         value={values.account}
         onChange={set('account')}
