@@ -1,12 +1,11 @@
 import { ERRORS, TwoFactorConfirmBody } from '@bourse/contract';
 import { Button } from 'antd-mobile';
-import { TextField } from '../../../components/form/TextField';
 import { ApiError } from '../../../lib/api';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { validate } from '../../../lib/validation';
-import { useSecurityT } from '../locales';
 import { CodeField } from './CodeField';
+import { LoginPasswordField } from './LoginPasswordField';
 import { useFormState } from './useFormState';
 
 /** Codes whose message belongs under the code field rather than in a toast. */
@@ -29,7 +28,6 @@ export function TwoFactorConfirmForm({
   /** Resolves when done; rejects with the server's ApiError. */
   onConfirm(body: TwoFactorConfirmBody): Promise<unknown>;
 }) {
-  const t = useSecurityT();
   const lang = useSettings((s) => s.lang);
   const { values, errors, setErrors, set } = useFormState({ code: '', password: '' });
 
@@ -59,18 +57,7 @@ export function TwoFactorConfirmForm({
       }}
     >
       <CodeField value={values.code} onChange={set('code')} error={errors.code} />
-      <TextField
-        name="password"
-        label={t('loginPassword')}
-        placeholder={t('loginPasswordPlaceholder')}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        type="password"
-        autoComplete="current-password"
-        maxLength={128}
-        toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
-      />
+      <LoginPasswordField value={values.password} onChange={set('password')} error={errors.password} />
       <Button className="sec-submit" block color={danger ? 'danger' : 'primary'} type="submit" loading={pending}>
         {submitLabel}
       </Button>

@@ -23,6 +23,7 @@ import {
   useSessions,
 } from '../api';
 import { CodeField } from '../components/CodeField';
+import { LoginPasswordField } from '../components/LoginPasswordField';
 import { Notice } from '../components/Notice';
 import { useFormState } from '../components/useFormState';
 import { useSecurityT } from '../locales';
@@ -30,16 +31,51 @@ import '../security.css';
 
 type Kind = 'email' | 'phone';
 
-/** Binds the address the account lacks: a code sent to it, the login password, two-factor when on. */
-function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean; onDone(): void }) {
+/** The new email or phone: its keyboard, length and autofill follow the kind. */
+function AddressField({
+  kind,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  kind: Kind;
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | undefined;
+}) {
+  const t = useSecurityT();
+  const email = kind === 'email';
+  return (
+    <TextField
+      name="account"
+      label={label}
+      placeholder={email ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
+      value={value}
+      onChange={onChange}
+      error={error}
+      type={email ? 'email' : 'tel'}
+      inputMode={email ? 'email' : 'tel'}
+      maxLength={email ? 254 : 11}
+      autoComplete={email ? 'email' : 'tel'}
+    />
+  );
+}
+
+/**
+ * Sends a code to the new address (scene `bind`), checking it first; the address field shows why it cannot. Gives
+ * the seconds until another send, or null.
+ */
+function useSendToNewAddress(
+  account: string,
+  setErrors: (update: (errors: Record<string, string>) => Record<string, string>) => void,
+): () => Promise<number | null> {
   const t = useSecurityT();
   const lang = useSettings((s) => s.lang);
   const sendCode = useSendCode();
-  const bind = useBindAccount();
-  const { values, errors, setErrors, set } = useFormState({ account: '', code: '', password: '', totp: '' });
-
-  const send = async (): Promise<number | null> => {
-    const checked = validate(SendCodeBody, { account: values.account, scene: 'bind' }, lang);
+  return async () => {
+    const checked = validate(SendCodeBody, { account, scene: 'bind' }, lang);
     if (!checked.ok) {
       setErrors((e) => ({ ...e, account: checked.errors.account ?? '' }));
       return null;
@@ -52,6 +88,16 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
       return null;
     }
   };
+}
+
+/** Binds the address the account lacks: a code sent to it, the login password, two-factor when on. */
+function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean; onDone(): void }) {
+  const t = useSecurityT();
+  const lang = useSettings((s) => s.lang);
+  const bind = useBindAccount();
+  const { values, errors, setErrors, set } = useFormState({ account: '', code: '', password: '', totp: '' });
+
+  const send = useSendToNewAddress(values.account, setErrors);
 
   const submit = async () => {
     const body = { ...values, totp: twoFactor ? values.totp : undefined };
@@ -80,17 +126,12 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
     >
       <h2 className="sec-sheet__title">{kind === 'email' ? t('bindEmail') : t('bindPhone')}</h2>
       <Notice>{t('bindNotice')}</Notice>
-      <TextField
-        name="account"
+      <AddressField
+        kind={kind}
         label={kind === 'email' ? t('newEmail') : t('newPhone')}
-        placeholder={kind === 'email' ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
         value={values.account}
         onChange={set('account')}
         error={errors.account}
-        type={kind === 'email' ? 'email' : 'tel'}
-        inputMode={kind === 'email' ? 'email' : 'tel'}
-        maxLength={kind === 'email' ? 254 : 11}
-        autoComplete={kind === 'email' ? 'email' : 'tel'}
       />
       <TextField
         name="code"
@@ -106,18 +147,7 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
           <CodeButton onSend={send} label={t('sendCode')} countdownLabel={(seconds) => t('resendIn', { seconds })} />
         }
       />
-      <TextField
-        name="password"
-        label={t('loginPassword')}
-        placeholder={t('loginPasswordPlaceholder')}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        type="password"
-        autoComplete="current-password"
-        maxLength={128}
-        toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
-      />
+      <LoginPasswordField value={values.password} onChange={set('password')} error={errors.password} />
       {twoFactor && <CodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
       <Button className="sec-submit" block color="primary" type="submit" loading={bind.isPending}>
         {t('bind')}
@@ -144,7 +174,6 @@ function ChangeForm({
   const t = useSecurityT();
   const lang = useSettings((s) => s.lang);
   const sendCurrent = useSendSecurityCode(kind);
-  const sendNew = useSendCode();
   const change = useChangeBound();
   const { values, errors, setErrors, set } = useFormState({
     currentCode: '',
@@ -164,20 +193,7 @@ function ChangeForm({
     }
   };
 
-  const sendToNew = async (): Promise<number | null> => {
-    const checked = validate(SendCodeBody, { account: values.account, scene: 'bind' }, lang);
-    if (!checked.ok) {
-      setErrors((e) => ({ ...e, account: checked.errors.account ?? '' }));
-      return null;
-    }
-    try {
-      const sent = await sendNew.mutateAsync(checked.data);
-      toast(t('codeSent', { to: sent.sentTo }), 'success');
-      return sent.resendAfter;
-    } catch {
-      return null;
-    }
-  };
+  const sendToNew = useSendToNewAddress(values.account, setErrors);
 
   const submit = async () => {
     const body = { ...values, totp: twoFactor ? values.totp : undefined };
@@ -224,31 +240,15 @@ function ChangeForm({
       <h2 className="sec-sheet__title">{kind === 'email' ? t('changeEmail') : t('changePhone')}</h2>
       <Notice tone="warning">{t('changeNotice')}</Notice>
       {codeInput('currentCode', t('currentCode', { to: current }), sendToCurrent)}
-      <TextField
-        name="account"
+      <AddressField
+        kind={kind}
         label={kind === 'email' ? t('newEmailLabel') : t('newPhoneLabel')}
-        placeholder={kind === 'email' ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
         value={values.account}
         onChange={set('account')}
         error={errors.account}
-        type={kind === 'email' ? 'email' : 'tel'}
-        inputMode={kind === 'email' ? 'email' : 'tel'}
-        maxLength={kind === 'email' ? 254 : 11}
-        autoComplete={kind === 'email' ? 'email' : 'tel'}
       />
       {codeInput('code', t('newCode'), sendToNew)}
-      <TextField
-        name="password"
-        label={t('loginPassword')}
-        placeholder={t('loginPasswordPlaceholder')}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
-        type="password"
-        autoComplete="current-password"
-        maxLength={128}
-        toggleLabels={{ show: t('showPassword'), hide: t('hidePassword') }}
-      />
+      <LoginPasswordField value={values.password} onChange={set('password')} error={errors.password} />
       {twoFactor && <CodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
       <Button className="sec-submit" block color="danger" type="submit" loading={change.isPending}>
         {t('change')}
