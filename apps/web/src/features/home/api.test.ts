@@ -1,6 +1,7 @@
 import type { NoticeSummary } from '@bourse/contract';
 import { describe, expect, it } from 'vitest';
-import { applyNoticeEvent, isHomeNoticeEvent, isHomeNoticeSnapshot } from './api';
+import { QueryClient } from '@tanstack/react-query';
+import { applyHomeFrame, applyNoticeEvent, homeKeys, isHomeNoticeEvent, isHomeNoticeSnapshot } from './api';
 import { bannerTarget } from './components/BannerCarousel';
 
 const notice = (id: number, createdAt: number, pinned = false): NoticeSummary => ({
@@ -55,5 +56,25 @@ describe('banner links', () => {
     expect(bannerTarget('javascript:alert(1)', hasRoute)).toBeNull();
     expect(bannerTarget('//evil.example', hasRoute)).toBeNull();
     expect(bannerTarget(null, hasRoute)).toBeNull();
+  });
+});
+
+describe('home frames against a request in flight', () => {
+  it('keeps the live notice when an older answer of the notices request lands after it', async () => {
+    const qc = new QueryClient();
+    let answer: (list: NoticeSummary[]) => void = () => undefined;
+    // The request was answered before the operator published; its answer reaches the page late.
+    const fetching = qc.fetchQuery({
+      queryKey: homeKeys.notices,
+      queryFn: () => new Promise<NoticeSummary[]>((resolve) => (answer = resolve)),
+    });
+    applyHomeFrame(qc, { type: 'notices', notices: [notice(1, 100)] });
+    applyHomeFrame(qc, { type: 'notice', action: 'created', notice: notice(2, 200) });
+    answer([notice(1, 100)]);
+    await fetching.catch(() => undefined);
+    expect(qc.getQueryData<NoticeSummary[]>(homeKeys.notices)?.map((n) => n.id)).toEqual([2, 1]);
+    // Frames that are not the channel's change nothing.
+    applyHomeFrame(qc, { type: 'other' });
+    expect(qc.getQueryData<NoticeSummary[]>(homeKeys.notices)).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@ import {
   LANG_HEADER_VALUE,
   type NoticeSummary,
 } from '@bourse/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { live } from '../../lib/live';
@@ -66,6 +66,18 @@ export function isHomeNoticeSnapshot(data: unknown): data is HomeNoticeSnapshot 
 }
 
 /**
+ * A `home` frame into the query cache. A notices request still in flight is cancelled first: its answer may have
+ * been read before this frame's change and would otherwise overwrite it when it lands (events are rare, so nothing
+ * would correct the ticker until the next visit).
+ */
+export function applyHomeFrame(queryClient: QueryClient, data: unknown): void {
+  if (!isHomeNoticeSnapshot(data) && !isHomeNoticeEvent(data)) return;
+  void queryClient.cancelQueries({ queryKey: homeKeys.notices });
+  if (isHomeNoticeSnapshot(data)) queryClient.setQueryData<NoticeSummary[]>(homeKeys.notices, data.notices);
+  else queryClient.setQueryData<NoticeSummary[]>(homeKeys.notices, (old) => applyNoticeEvent(old ?? [], data));
+}
+
+/**
  * Keeps the ticker live: the `home` channel (topic = language) sends the list on subscribing, then one event per
  * operator edit; both land in the query cache, so the ticker never refetches.
  */
@@ -73,12 +85,7 @@ export function useHomeNoticeFeed(): void {
   const queryClient = useQueryClient();
   const lang = useSettings((s) => s.lang);
   useEffect(
-    () =>
-      live.subscribe('home', { lang: LANG_HEADER_VALUE[lang] }, (data) => {
-        if (isHomeNoticeSnapshot(data)) queryClient.setQueryData<NoticeSummary[]>(homeKeys.notices, data.notices);
-        else if (isHomeNoticeEvent(data))
-          queryClient.setQueryData<NoticeSummary[]>(homeKeys.notices, (old) => applyNoticeEvent(old ?? [], data));
-      }),
+    () => live.subscribe('home', { lang: LANG_HEADER_VALUE[lang] }, (data) => applyHomeFrame(queryClient, data)),
     [queryClient, lang],
   );
 }
