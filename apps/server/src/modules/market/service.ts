@@ -235,14 +235,14 @@ export class MarketService {
     const { minuteDays, hourDays } = this.settings.history;
     const report: BackfillReport = { markets: 0, rows: 0, ms: 0 };
     if (minuteDays <= 0 && hourDays <= 0) return report;
-    const todo = symbols.filter((symbol) => {
+    const missing = symbols.filter((symbol) => {
       const row = this.repo.series(symbol);
       return !row?.backfillTo && !this.data.hasHistory(symbol).trades;
     });
-    for (const symbol of todo) this.data.beginHistory(symbol);
+    for (const symbol of missing) this.data.beginHistory(symbol);
     const window = backfillWindow(this.deps.clock.now(), minuteDays, hourDays);
     const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-    for (const symbol of todo) {
+    for (const symbol of missing) {
       try {
         await pause();
         if (this.closed) break;

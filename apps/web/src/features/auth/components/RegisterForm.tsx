@@ -1,11 +1,12 @@
 import { RegisterBody, RegisterOpenBody } from '@bourse/contract';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
 import { useSettings } from '../../../lib/stores/settings';
-import { type FieldErrors, validate } from '../../../lib/validation';
+import { useFormState } from '../../../hooks/useFormState';
+import { validate } from '../../../lib/validation';
 import { useRegister } from '../api';
 import { useAuthT } from '../locales';
 import { useCompleteLogin } from '../useCompleteLogin';
@@ -27,7 +28,7 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
   const navigate = useNavigate();
   const register = useRegister(form);
   const complete = useCompleteLogin(redirect);
-  const [values, setValues] = useState({
+  const { values, errors, setErrors, set, field } = useFormState({
     account: '',
     code: '',
     password: '',
@@ -35,13 +36,6 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
     inviteCode: initialInviteCode,
     agreement: false,
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set =
-    <K extends keyof typeof values>(key: K) =>
-    (value: (typeof values)[K]) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors(({ [key]: _cleared, ...rest }) => rest);
-    };
   const loginPath = redirect ? `/pages/login/login?redirect=${encodeURIComponent(redirect)}` : '/pages/login/login';
 
   const submit = async () => {
@@ -70,14 +64,7 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
         </button>
       </NavRight>
       <AuthHeader title={t('registerHeading')} subtitle={t('registerSub')} />
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <AccountCodeFields
           values={values}
           errors={errors}
@@ -87,19 +74,16 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
           passwordLabel={t('password')}
         />
         <TextField
-          name="inviteCode"
+          {...field('inviteCode')}
           label={form === 'invite' ? t('inviteCode') : t('inviteCodeOptional')}
           placeholder={t('invitePlaceholder')}
-          value={values.inviteCode}
-          onChange={set('inviteCode')}
-          error={errors.inviteCode}
           maxLength={16}
         />
         <AgreementCheck checked={values.agreement} onChange={set('agreement')} error={errors.agreement} />
         <Button className="auth__submit" block color="primary" type="submit" loading={register.isPending}>
           {t('submitRegister')}
         </Button>
-      </form>
+      </Form>
       <p className="auth__footer">
         {t('haveAccount')}
         <button type="button" className="auth__link" onClick={() => void navigate(loginPath, { replace: true })}>

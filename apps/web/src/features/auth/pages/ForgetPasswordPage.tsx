@@ -1,12 +1,13 @@
 import { ResetPasswordBody } from '@bourse/contract';
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
+import { useFormState } from '../../../hooks/useFormState';
 import type { PageProps } from '../../../lib/feature';
 import { LOGIN_PATH } from '../../../lib/navigation';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
-import { type FieldErrors, validate } from '../../../lib/validation';
+import { validate } from '../../../lib/validation';
 import { useResetPassword } from '../api';
 import { AccountCodeFields } from '../components/AccountCodeFields';
 import { AuthHeader } from '../components/AuthHeader';
@@ -19,12 +20,7 @@ export default function ForgetPasswordPage(_props: PageProps) {
   const lang = useSettings((s) => s.lang);
   const navigate = useNavigate();
   const reset = useResetPassword();
-  const [values, setValues] = useState({ account: '', code: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (key: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
+  const { values, errors, setErrors, set } = useFormState({ account: '', code: '', password: '', confirmPassword: '' });
 
   const submit = async () => {
     const checked = validate(ResetPasswordBody, values, lang);
@@ -45,14 +41,7 @@ export default function ForgetPasswordPage(_props: PageProps) {
   return (
     <div className="auth">
       <AuthHeader title={t('forgetHeading')} subtitle={t('forgetSub')} />
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <AccountCodeFields
           values={values}
           errors={errors}
@@ -64,7 +53,7 @@ export default function ForgetPasswordPage(_props: PageProps) {
         <Button className="auth__submit" block color="primary" type="submit" loading={reset.isPending}>
           {t('submitReset')}
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ERRORS, LoginBody } from '@bourse/contract';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
 import { ApiError } from '../../../lib/api';
@@ -71,14 +72,7 @@ export default function LoginPage({ query }: PageProps) {
         </button>
       </NavRight>
       <AuthHeader title={t('loginHeading')} subtitle={t('loginSub')} />
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <TextField
           name="account"
           label={t('account')}
@@ -110,7 +104,7 @@ export default function LoginPage({ query }: PageProps) {
         <Button className="auth__submit" block color="primary" type="submit" loading={login.isPending}>
           {t('submitLogin')}
         </Button>
-      </form>
+      </Form>
       <p className="auth__footer">
         {t('noAccount')}
         <button

@@ -1,12 +1,13 @@
 import { ERRORS, TwoFactorConfirmBody } from '@bourse/contract';
 import { Button } from 'antd-mobile';
+import { Form } from '../../../components/form/Form';
 import { ApiError } from '../../../lib/api';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { validate } from '../../../lib/validation';
 import { CodeField } from './CodeField';
 import { LoginPasswordField } from './LoginPasswordField';
-import { useFormState } from './useFormState';
+import { useFormState } from '../../../hooks/useFormState';
 
 /** Codes whose message belongs under the code field rather than in a toast. */
 const CODE_ERRORS = new Set<number>([
@@ -29,7 +30,7 @@ export function TwoFactorConfirmForm({
   onConfirm(body: TwoFactorConfirmBody): Promise<unknown>;
 }) {
   const lang = useSettings((s) => s.lang);
-  const { values, errors, setErrors, set } = useFormState({ code: '', password: '' });
+  const { values, errors, setErrors, set, field } = useFormState({ code: '', password: '' });
 
   const submit = async () => {
     const checked = validate(TwoFactorConfirmBody, values, lang);
@@ -48,19 +49,12 @@ export function TwoFactorConfirmForm({
   };
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <CodeField value={values.code} onChange={set('code')} error={errors.code} />
-      <LoginPasswordField value={values.password} onChange={set('password')} error={errors.password} />
+      <LoginPasswordField {...field('password')} />
       <Button className="sec-submit" block color={danger ? 'danger' : 'primary'} type="submit" loading={pending}>
         {submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { Button, List, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { ListSkeleton, QueryError } from '../../../components/BlockState';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
@@ -22,7 +23,7 @@ import { checkImage } from '../components/ImagePicker';
 import { Notice } from '../components/Notice';
 import { PhotoSlot } from '../components/PhotoSlot';
 import { StatusCard } from '../components/StatusCard';
-import { useFormState } from '../components/useFormState';
+import { useFormState } from '../../../hooks/useFormState';
 import { useSecurityT } from '../locales';
 import '../security.css';
 
@@ -54,7 +55,7 @@ function IdentityForm({ previous }: { previous?: IdentityInfo }) {
   const lang = useSettings((s) => s.lang);
   const submitIdentity = useSubmitIdentity();
   // After a rejection the names and type come back filled in; the number was only kept masked, so it is typed again.
-  const { values, errors, setErrors, set } = useFormState({
+  const { values, errors, setErrors, field } = useFormState({
     familyName: previous?.familyName ?? '',
     givenName: previous?.givenName ?? '',
     number: '',
@@ -93,14 +94,7 @@ function IdentityForm({ previous }: { previous?: IdentityInfo }) {
   };
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <div className="field">
         <span className="field__label">{t('docType')}</span>
         <Selector<IdentityDocType>
@@ -115,32 +109,23 @@ function IdentityForm({ previous }: { previous?: IdentityInfo }) {
         />
       </div>
       <TextField
-        name="familyName"
+        {...field('familyName')}
         label={t('familyName')}
         placeholder={t('asOnDocument')}
-        value={values.familyName}
-        onChange={set('familyName')}
-        error={errors.familyName}
         autoComplete="family-name"
         maxLength={50}
       />
       <TextField
-        name="givenName"
+        {...field('givenName')}
         label={t('givenName')}
         placeholder={t('asOnDocument')}
-        value={values.givenName}
-        onChange={set('givenName')}
-        error={errors.givenName}
         autoComplete="given-name"
         maxLength={50}
       />
       <TextField
-        name="number"
+        {...field('number')}
         label={t('docNumber')}
         placeholder={t('docNumberPlaceholder')}
-        value={values.number}
-        onChange={set('number')}
-        error={errors.number}
         autoComplete="off"
         maxLength={40}
       />
@@ -167,7 +152,7 @@ function IdentityForm({ previous }: { previous?: IdentityInfo }) {
       <Button className="sec-submit" block color="primary" type="submit" loading={submitIdentity.isPending}>
         {t('submitIdentity')}
       </Button>
-    </form>
+    </Form>
   );
 }
 

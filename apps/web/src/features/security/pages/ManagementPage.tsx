@@ -4,6 +4,7 @@ import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { ListSkeleton, QueryError } from '../../../components/BlockState';
 import { CodeButton } from '../../../components/form/CodeButton';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
@@ -25,7 +26,7 @@ import {
 import { CodeField } from '../components/CodeField';
 import { LoginPasswordField } from '../components/LoginPasswordField';
 import { Notice } from '../components/Notice';
-import { useFormState } from '../components/useFormState';
+import { useFormState } from '../../../hooks/useFormState';
 import { useSecurityT } from '../locales';
 import '../security.css';
 
@@ -35,12 +36,14 @@ type Kind = 'email' | 'phone';
 function AddressField({
   kind,
   label,
+  name,
   value,
   onChange,
   error,
 }: {
   kind: Kind;
   label: string;
+  name: string;
   value: string;
   onChange(value: string): void;
   error?: string | undefined;
@@ -49,7 +52,7 @@ function AddressField({
   const email = kind === 'email';
   return (
     <TextField
-      name="account"
+      name={name}
       label={label}
       placeholder={email ? t('newEmailPlaceholder') : t('newPhonePlaceholder')}
       value={value}
@@ -95,7 +98,7 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
   const t = useSecurityT();
   const lang = useSettings((s) => s.lang);
   const bind = useBindAccount();
-  const { values, errors, setErrors, set } = useFormState({ account: '', code: '', password: '', totp: '' });
+  const { values, errors, setErrors, set, field } = useFormState({ account: '', code: '', password: '', totp: '' });
 
   const send = useSendToNewAddress(values.account, setErrors);
 
@@ -116,23 +119,10 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
   };
 
   return (
-    <form
-      className="form sec-sheet"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="form sec-sheet" onSubmit={submit}>
       <h2 className="sec-sheet__title">{kind === 'email' ? t('bindEmail') : t('bindPhone')}</h2>
       <Notice>{t('bindNotice')}</Notice>
-      <AddressField
-        kind={kind}
-        label={kind === 'email' ? t('newEmail') : t('newPhone')}
-        value={values.account}
-        onChange={set('account')}
-        error={errors.account}
-      />
+      <AddressField kind={kind} label={kind === 'email' ? t('newEmail') : t('newPhone')} {...field('account')} />
       <TextField
         name="code"
         label={t('code')}
@@ -147,12 +137,12 @@ function BindForm({ kind, twoFactor, onDone }: { kind: Kind; twoFactor: boolean;
           <CodeButton onSend={send} label={t('sendCode')} countdownLabel={(seconds) => t('resendIn', { seconds })} />
         }
       />
-      <LoginPasswordField value={values.password} onChange={set('password')} error={errors.password} />
+      <LoginPasswordField {...field('password')} />
       {twoFactor && <CodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
       <Button className="sec-submit" block color="primary" type="submit" loading={bind.isPending}>
         {t('bind')}
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -175,7 +165,7 @@ function ChangeForm({
   const lang = useSettings((s) => s.lang);
   const sendCurrent = useSendSecurityCode(kind);
   const change = useChangeBound();
-  const { values, errors, setErrors, set } = useFormState({
+  const { values, errors, setErrors, set, field } = useFormState({
     currentCode: '',
     account: '',
     code: '',
@@ -211,14 +201,14 @@ function ChangeForm({
     }
   };
 
-  const codeInput = (field: 'currentCode' | 'code', label: string, onSend: () => Promise<number | null>) => (
+  const codeInput = (key: 'currentCode' | 'code', label: string, onSend: () => Promise<number | null>) => (
     <TextField
-      name={field}
+      name={key}
       label={label}
       placeholder={t('codePlaceholder')}
-      value={values[field]}
-      onChange={(v) => set(field)(v.replace(/\D/g, '').slice(0, 6))}
-      error={errors[field]}
+      value={values[key]}
+      onChange={(v) => set(key)(v.replace(/\D/g, '').slice(0, 6))}
+      error={errors[key]}
       inputMode="numeric"
       maxLength={6}
       autoComplete="one-time-code"
@@ -229,31 +219,22 @@ function ChangeForm({
   );
 
   return (
-    <form
-      className="form sec-sheet"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="form sec-sheet" onSubmit={submit}>
       <h2 className="sec-sheet__title">{kind === 'email' ? t('changeEmail') : t('changePhone')}</h2>
       <Notice tone="warning">{t('changeNotice')}</Notice>
       {codeInput('currentCode', t('currentCode', { to: current }), sendToCurrent)}
       <AddressField
         kind={kind}
         label={kind === 'email' ? t('newEmailLabel') : t('newPhoneLabel')}
-        value={values.account}
-        onChange={set('account')}
-        error={errors.account}
+        {...field('account')}
       />
       {codeInput('code', t('newCode'), sendToNew)}
-      <LoginPasswordField value={values.password} onChange={set('password')} error={errors.password} />
+      <LoginPasswordField {...field('password')} />
       {twoFactor && <CodeField value={values.totp} onChange={set('totp')} error={errors.totp} />}
       <Button className="sec-submit" block color="danger" type="submit" loading={change.isPending}>
         {t('change')}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -3,6 +3,7 @@ import { Button } from 'antd-mobile';
 import { CameraOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { ListSkeleton, QueryError } from '../../../components/BlockState';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
@@ -88,14 +89,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           </div>
         </div>
       </section>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <TextField
           name="nickname"
           label={t('nickname')}
@@ -113,7 +107,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         <Button className="sec-submit" block color="primary" type="submit" loading={saveNickname.isPending}>
           {t('save')}
         </Button>
-      </form>
+      </Form>
     </>
   );
 }

@@ -8,6 +8,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { ListSkeleton, QueryError } from '../../../components/BlockState';
 import { CodeButton } from '../../../components/form/CodeButton';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { usePageTitle } from '../../../components/PageChrome';
 import type { PageProps } from '../../../lib/feature';
@@ -24,7 +25,7 @@ import {
   useSetFundPassword,
 } from '../api';
 import { Notice } from '../components/Notice';
-import { useFormState } from '../components/useFormState';
+import { useFormState } from '../../../hooks/useFormState';
 import { useSecurityT } from '../locales';
 import { SECURITY_PATHS } from '../paths';
 import '../security.css';
@@ -47,7 +48,7 @@ function LoginPasswordForm() {
   const navigate = useNavigate();
   const change = useChangePassword();
   const password = usePasswordField();
-  const { values, errors, setErrors, set } = useFormState({ oldPassword: '', password: '', confirmPassword: '' });
+  const { values, setErrors, field } = useFormState({ oldPassword: '', password: '', confirmPassword: '' });
 
   const submit = async () => {
     const checked = validate(ChangePasswordBody, values, lang);
@@ -72,44 +73,28 @@ function LoginPasswordForm() {
   };
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <Notice tone="warning">{t('pwdNotice')}</Notice>
       <TextField
-        name="oldPassword"
+        {...field('oldPassword')}
         label={t('oldPassword')}
         placeholder={t('oldPasswordPlaceholder')}
-        value={values.oldPassword}
-        onChange={set('oldPassword')}
-        error={errors.oldPassword}
         autoComplete="current-password"
         maxLength={128}
         {...password}
       />
       <TextField
-        name="password"
+        {...field('password')}
         label={t('newPassword')}
         placeholder={t('newPasswordPlaceholder')}
-        value={values.password}
-        onChange={set('password')}
-        error={errors.password}
         autoComplete="new-password"
         maxLength={18}
         {...password}
       />
       <TextField
-        name="confirmPassword"
+        {...field('confirmPassword')}
         label={t('confirmPassword')}
         placeholder={t('confirmPasswordPlaceholder')}
-        value={values.confirmPassword}
-        onChange={set('confirmPassword')}
-        error={errors.confirmPassword}
         autoComplete="new-password"
         maxLength={18}
         {...password}
@@ -120,7 +105,7 @@ function LoginPasswordForm() {
       <button type="button" className="sec-link" onClick={() => void navigate('/pages/forgetPwd/forgetPwd')}>
         {t('forgotLogin')}
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -168,7 +153,7 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
   const resetFund = useResetFundPassword();
   const sendCode = useSendSecurityCode();
   const password = usePasswordField();
-  const { values, errors, setErrors, set } = useFormState({
+  const { values, errors, setErrors, set, field } = useFormState({
     loginPassword: '',
     oldFundPassword: '',
     code: '',
@@ -224,23 +209,13 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
   const pending = setFund.isPending || changeFund.isPending || resetFund.isPending;
 
   return (
-    <form
-      className="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form onSubmit={submit}>
       <Notice>{mode === 'reset' ? t('resetFundNotice') : t('fundNotice')}</Notice>
       {mode === 'set' && (
         <TextField
-          name="loginPassword"
+          {...field('loginPassword')}
           label={t('loginPassword')}
           placeholder={t('loginPasswordPlaceholder')}
-          value={values.loginPassword}
-          onChange={set('loginPassword')}
-          error={errors.loginPassword}
           autoComplete="current-password"
           maxLength={128}
           {...password}
@@ -300,7 +275,7 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
           {t('forgotFund')}
         </button>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -3,6 +3,7 @@ import { Button, Input } from 'antd-mobile';
 import { AddCircleOutline, AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Form } from '../../../components/form/Form';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatAmount } from '../../../lib/format';
 import { requireLogin } from '../../../lib/navigation';
@@ -239,14 +240,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const depositPath = SPOT_PATHS.deposit;
 
   return (
-    <form
-      className="order-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-      noValidate
-    >
+    <Form className="order-form" onSubmit={submit}>
       <div className="order-form__sides" role="tablist">
         <button
           type="button"
@@ -427,7 +421,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
               ? t('buyAsset', { asset: market.base })
               : t('sellAsset', { asset: market.base })}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -2,6 +2,7 @@ import { Button, Dialog, Popup } from 'antd-mobile';
 import { DeleteOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { EmptyState, QueryError } from '../../../components/BlockState';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { ApiError } from '../../../lib/api';
 import { useCommonT } from '../../../lib/locales';
@@ -114,14 +115,7 @@ export function AddressBookPopup({
         </div>
       )}
       {adding && (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
+        <Form onSubmit={save}>
           <p className="rules__warning">
             <ExclamationCircleOutline />
             <span>{t('addressLockWarning')}</span>
@@ -161,7 +155,7 @@ export function AddressBookPopup({
               {t('save')}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </Popup>
   );

@@ -4,6 +4,7 @@ import { CheckCircleOutline, ExclamationCircleOutline, LockOutline } from 'antd-
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/BlockState';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
 import { ApiError } from '../../../lib/api';
@@ -143,14 +144,7 @@ export default function FlashPage({ query }: PageProps) {
       )}
       {balances.isError && <QueryError error={balances.error} onRetry={() => void balances.refetch()} />}
 
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          review();
-        }}
-      >
+      <Form onSubmit={review}>
         <TextField
           name="recipient"
           label={t('recipient')}
@@ -217,7 +211,7 @@ export default function FlashPage({ query }: PageProps) {
         <Button className="wallet-submit" block color="primary" type="submit" loading={flash.isPending}>
           {security.data && !security.data.fundPassword ? t('setFundPassword') : t('sendNow')}
         </Button>
-      </form>
+      </Form>
 
       <CoinPickerPopup
         visible={picking}

@@ -11,6 +11,7 @@ import { ExclamationCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
+import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
 import { useLocale } from '../../../hooks/useLocale';
@@ -223,14 +224,7 @@ export default function WithdrawPage({ query }: PageProps) {
       {info.isError && <QueryError error={info.error} onRetry={() => void info.refetch()} />}
 
       {network && (
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            review();
-          }}
-        >
+        <Form onSubmit={review}>
           <TextField
             name="address"
             label={t('address')}
@@ -340,7 +334,7 @@ export default function WithdrawPage({ query }: PageProps) {
           >
             {data && !data.fundPasswordSet ? t('setFundPassword') : t('withdraw')}
           </Button>
-        </form>
+        </Form>
       )}
 
       <section className="section-block">
