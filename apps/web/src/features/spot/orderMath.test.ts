@@ -6,7 +6,6 @@ import {
   orderTotal,
   quantityForTotal,
   ratePercent,
-  sanitizeDecimal,
   stepPrice,
   toUnits,
   truncateToStep,
@@ -31,13 +30,6 @@ describe('decimal input', () => {
     expect(toUnits('7.', 0)).toBe(7n);
     expect(toUnits('', 2)).toBeNull();
     expect(toUnits('1e5', 2)).toBeNull();
-  });
-
-  it('keeps what the user types to digits and the precision', () => {
-    expect(sanitizeDecimal('12,3456', 2)).toBe('12.34');
-    expect(sanitizeDecimal('.5', 4)).toBe('0.5');
-    expect(sanitizeDecimal('007.1.2', 3)).toBe('7.12');
-    expect(sanitizeDecimal('3.9', 0)).toBe('39');
   });
 
   it('truncates to the step and moves prices by whole ticks', () => {

@@ -15,27 +15,6 @@ export function toUnits(value: string, scale: number): bigint | null {
   return BigInt(m[1] ?? '0') * pow10(scale) + (scale > 0 ? BigInt(frac) : 0n);
 }
 
-/** Keeps digits and one decimal point, at most `decimals` after it (a comma is read as the point). */
-export function sanitizeDecimal(text: string, decimals: number): string {
-  let out = '';
-  let dot = false;
-  let after = 0;
-  for (const ch of text.replace(/,/g, '.')) {
-    if (ch === '.') {
-      if (dot || decimals === 0) continue;
-      dot = true;
-      out += out === '' ? '0.' : '.';
-    } else if (ch >= '0' && ch <= '9') {
-      if (dot) {
-        if (after >= decimals) continue;
-        after++;
-      }
-      out += ch;
-    }
-  }
-  return out.replace(/^0+(?=\d)/, '');
-}
-
 /** `value` cut down to a multiple of `step` (both decimal strings), as a decimal string with `scale` decimals max. */
 export function truncateToStep(value: string, step: string, scale: number): string {
   const units = toUnits(value, scale);

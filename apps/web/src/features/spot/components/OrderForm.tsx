@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { useLocale } from '../../../hooks/useLocale';
+import { sanitizeDecimal } from '../../../lib/decimalInput';
 import { formatAmount } from '../../../lib/format';
 import { requireLogin } from '../../../lib/navigation';
 import { useRegistry } from '../../../lib/registry';
@@ -22,7 +23,6 @@ import {
   orderTotal,
   quantityForTotal,
   ratePercent,
-  sanitizeDecimal,
   type Side,
   stepPrice,
 } from '../orderMath';

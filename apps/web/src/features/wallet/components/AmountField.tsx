@@ -1,7 +1,7 @@
 import { Input } from 'antd-mobile';
 import { type ReactNode, useId } from 'react';
 import { Field } from '../../../components/form/Field';
-import { sanitizeAmount } from '../amount';
+import { sanitizeDecimal } from '../../../lib/decimalInput';
 
 export interface AmountFieldProps {
   label: string;
@@ -52,7 +52,7 @@ export function AmountField({
           inputMode="decimal"
           placeholder={placeholder}
           value={value}
-          onChange={(v) => onChange(sanitizeAmount(v, decimals))}
+          onChange={(v) => onChange(sanitizeDecimal(v, decimals))}
         />
       </Field>
       {hint && <div className="field__hint">{hint}</div>}
