@@ -17,6 +17,7 @@ import { AmountField } from '../components/AmountField';
 import { CoinPickerPopup } from '../components/CoinPickerPopup';
 import { CoinRow } from '../components/CoinRow';
 import { FundPasswordPopup } from '../components/FundPasswordPopup';
+import { RemarkField } from '../components/RemarkField';
 import { useWalletT } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
@@ -196,14 +197,7 @@ export default function FlashPage({ query }: PageProps) {
             </>
           }
         />
-        <TextField
-          name="remark"
-          label={t('remarkOptional')}
-          value={remark}
-          onChange={setRemark}
-          maxLength={64}
-          placeholder={t('remarkPlaceholder')}
-        />
+        <RemarkField value={remark} onChange={setRemark} />
         <p className="rules__warning">
           <ExclamationCircleOutline />
           <span>{t('flashWarning')}</span>

@@ -4,14 +4,13 @@ import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
-import { NavRight } from '../../../components/PageChrome';
 import { useLocale } from '../../../hooks/useLocale';
 import { copyText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { useCoins, useDepositAddress, useDeposits } from '../api';
 import { Amount } from '../components/Amount';
-import { CoinRow } from '../components/CoinRow';
+import { CoinPageHead } from '../components/CoinPageHead';
 import { NetworkSelector } from '../components/NetworkSelector';
 import { StatusTag } from '../components/StatusTag';
 import { useWalletT } from '../locales';
@@ -66,22 +65,7 @@ export default function RechargePage({ query }: PageProps) {
 
   return (
     <div className="wallet wallet--form">
-      <NavRight>
-        <button
-          type="button"
-          className="wallet-nav-link"
-          onClick={() => void navigate(withQuery(WALLET_PATHS.records, { type: 'deposit', coin: asset }))}
-        >
-          {t('records')}
-        </button>
-      </NavRight>
-      {coins.isError && <QueryError error={coins.error} onRetry={() => void coins.refetch()} />}
-      <CoinRow
-        asset={asset}
-        name={coin?.name}
-        onClick={() => void navigate(withQuery(WALLET_PATHS.currency, { type: 'recharge', replace: '1' }))}
-      />
-      {coins.data && !coin && <EmptyState text={t('coinNotSupported')} />}
+      <CoinPageHead kind="recharge" asset={asset} coin={coin} coins={coins} />
       {networks.length > 0 && network && (
         <NetworkSelector networks={networks} value={network.network} onChange={(n) => replace({ network: n })} />
       )}

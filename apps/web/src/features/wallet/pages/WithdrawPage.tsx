@@ -13,7 +13,6 @@ import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
-import { NavRight } from '../../../components/PageChrome';
 import { useLocale } from '../../../hooks/useLocale';
 import { ApiError } from '../../../lib/api';
 import { readText } from '../../../lib/clipboard';
@@ -26,9 +25,10 @@ import { newRequestId, useCoins, useWithdraw, useWithdrawals, useWithdrawInfo } 
 import { AddressBookPopup } from '../components/AddressBookPopup';
 import { Amount } from '../components/Amount';
 import { AmountField } from '../components/AmountField';
-import { CoinRow } from '../components/CoinRow';
+import { CoinPageHead } from '../components/CoinPageHead';
 import { FundPasswordPopup } from '../components/FundPasswordPopup';
 import { NetworkSelector } from '../components/NetworkSelector';
+import { RemarkField } from '../components/RemarkField';
 import { StatusTag } from '../components/StatusTag';
 import { useWalletT } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
@@ -180,22 +180,7 @@ export default function WithdrawPage({ query }: PageProps) {
 
   return (
     <div className="wallet wallet--form">
-      <NavRight>
-        <button
-          type="button"
-          className="wallet-nav-link"
-          onClick={() => void navigate(withQuery(WALLET_PATHS.records, { type: 'withdraw', coin: asset }))}
-        >
-          {t('records')}
-        </button>
-      </NavRight>
-      {coins.isError && <QueryError error={coins.error} onRetry={() => void coins.refetch()} />}
-      <CoinRow
-        asset={asset}
-        name={coin?.name}
-        onClick={() => void navigate(withQuery(WALLET_PATHS.currency, { type: 'withdraw', replace: '1' }))}
-      />
-      {coins.data && !coin && <EmptyState text={t('coinNotSupported')} />}
+      <CoinPageHead kind="withdraw" asset={asset} coin={coin} coins={coins} />
       {network && (
         <NetworkSelector networks={networks} value={network.network} onChange={(n) => replace({ network: n })} />
       )}
@@ -279,14 +264,7 @@ export default function WithdrawPage({ query }: PageProps) {
               </>
             }
           />
-          <TextField
-            name="remark"
-            label={t('remarkOptional')}
-            value={remark}
-            onChange={setRemark}
-            maxLength={64}
-            placeholder={t('remarkPlaceholder')}
-          />
+          <RemarkField value={remark} onChange={setRemark} />
 
           <section className="rules">
             <div className="rules__row">
