@@ -16,8 +16,14 @@ export interface TwoFactorPopupProps {
 export function TwoFactorPopup({ visible, value, onChange, onFill, onClose, error }: TwoFactorPopupProps) {
   const t = useAuthT();
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="two-factor" destroyOnClose>
-      <div className="two-factor__icon">
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="app-sheet two-factor"
+      destroyOnClose
+    >
+      <div className="app-sheet__icon">
         <LockOutline />
       </div>
       <h2 className="two-factor__title">{t('twoFactorTitle')}</h2>

@@ -40,8 +40,14 @@ export function FundPasswordPopup({ visible, twoFactor, loading, error, onConfir
   };
 
   return (
-    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="fund-popup" destroyOnClose>
-      <div className="fund-popup__icon">
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      onClose={onClose}
+      bodyClassName="app-sheet fund-popup"
+      destroyOnClose
+    >
+      <div className="app-sheet__icon">
         <LockOutline />
       </div>
       <h2 className="fund-popup__title">{t('securityCheck')}</h2>
