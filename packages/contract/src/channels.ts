@@ -17,6 +17,10 @@ export const CHANNELS = [
   'swap history-order',
   'spot history-order',
   'option-ticker',
+  // Added by Bourse: the customer-service conversation (private: messages and read receipts).
+  'support',
+  // Added by Bourse: the user's crypto loans (private: LTV updates, margin calls, liquidations).
+  'loans',
 ] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 

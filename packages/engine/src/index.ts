@@ -26,3 +26,5 @@ export type {
   Side,
   StpMode,
 } from './types';
+export * from './perp';
+export * from './options';

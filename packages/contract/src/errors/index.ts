@@ -4,7 +4,12 @@ import { c2cErrors } from './c2c';
 import { commonErrors } from './common';
 import { copyErrors } from './copy';
 import type { ErrorEntry } from './define';
-import { productErrors } from './products';
+import { communityErrors } from './community';
+import { earnErrors } from './earn';
+import { lendingErrors } from './lending';
+import { optionsErrors } from './options';
+import { perpErrors } from './perp';
+import { rewardsErrors } from './rewards';
 import { tradeErrors } from './trade';
 import { walletErrors } from './wallet';
 
@@ -16,8 +21,13 @@ export const ERRORS = {
   ...accountErrors,
   ...walletErrors,
   ...tradeErrors,
+  ...perpErrors,
+  ...optionsErrors,
   ...c2cErrors,
-  ...productErrors,
+  ...earnErrors,
+  ...lendingErrors,
+  ...rewardsErrors,
+  ...communityErrors,
   ...copyErrors,
 } as const satisfies Record<string, ErrorEntry>;
 

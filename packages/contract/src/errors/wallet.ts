@@ -254,6 +254,15 @@ export const walletErrors = {
     'Los retiros no están disponibles durante 24 horas tras cambiar el correo o el móvil vinculado.',
     "Les retraits sont indisponibles pendant 24 heures après un changement d'e-mail ou de numéro lié.",
   ),
+  WITHDRAW_LOCKED_FUND_PASSWORD_CHANGE: entry(
+    3029,
+    403,
+    'Withdrawals are unavailable for 24 hours after the fund password is changed or reset.',
+    '修改或重置资金密码后24小时内不能提币',
+    '修改或重設資金密碼後24小時內不能提幣',
+    'Los retiros no están disponibles durante 24 horas tras cambiar o restablecer la contraseña de fondos.',
+    'Les retraits sont indisponibles pendant 24 heures après la modification ou la réinitialisation du mot de passe des fonds.',
+  ),
   TRANSACTION_ALREADY_MINED: entry(
     3026,
     409,
@@ -262,5 +271,14 @@ export const walletErrors = {
     '該交易已上鏈，無法再設為失敗',
     'Esta transacción ya está en un bloque y ya no puede fallar.',
     'Cette transaction est déjà dans un bloc et ne peut plus échouer.',
+  ),
+  ADJUSTMENT_OWN_PROPOSAL: entry(
+    3030,
+    403,
+    'An adjustment is decided by another operator than the one who proposed it.',
+    '调账须由提议人以外的其他操作员审批',
+    '調賬須由提議人以外的其他操作員審批',
+    'Un ajuste lo decide un operador distinto del que lo propuso.',
+    'Un ajustement est décidé par un autre opérateur que celui qui l’a proposé.',
   ),
 } as const;

@@ -19,7 +19,8 @@ export const AccountId = z
   .max(254, err('EMAIL_INVALID'))
   .superRefine((value, ctx) => {
     if (value === '') ctx.addIssue({ code: 'custom', message: 'ACCOUNT_REQUIRED' });
-    else if (value.includes('@')) {
+    else if (value.includes('@') || /[^\d\s+()-]/.test(value)) {
+      // Anything with an @ or a letter was meant as an email address: say "email", not "mobile number".
       if (!EMAIL_PATTERN.test(value)) ctx.addIssue({ code: 'custom', message: 'EMAIL_INVALID' });
     } else if (!MOBILE_NUMBER_PATTERN.test(value)) {
       ctx.addIssue({ code: 'custom', message: 'MOBILE_INVALID' });
@@ -114,6 +115,8 @@ export const UserProfile = z.object({
   avatar: z.string().nullable(),
   inviteCode: z.string(),
   createdAt: Timestamp,
+  /** Frozen by an operator: the account can sign in and see, but moves no money. */
+  frozen: z.boolean(),
   security: z.object({
     twoFactor: z.boolean(),
     fundPassword: z.boolean(),

@@ -24,11 +24,37 @@ export const SignedDecimalString = z
 /** Milliseconds since the Unix epoch. */
 export const Timestamp = z.number().int().describe('milliseconds since the Unix epoch');
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive(err('NOT_FOUND')) });
+/**
+ * A whole number in a query string, a path or a JSON body: a JSON integer, or decimal digits only — never hex,
+ * an exponent, whitespace, a boolean or an array (which `Number()` would all turn into numbers).
+ */
+export function wholeNumber(options: { min?: number; max?: number; error?: ErrorKey } = {}) {
+  const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER, error = 'INVALID_PARAMS' } = options;
+  return z
+    .union(
+      [
+        z.number().int(),
+        z
+          .string()
+          .regex(/^-?[0-9]{1,16}$/)
+          .transform(Number),
+      ],
+      err(error),
+    )
+    .pipe(z.number().int(err(error)).min(min, err(error)).max(max, err(error)))
+    .describe(
+      `whole number ${min === Number.MIN_SAFE_INTEGER ? '' : `≥ ${min}`}${max === Number.MAX_SAFE_INTEGER ? '' : ` ≤ ${max}`}`.trim(),
+    );
+}
+
+/** A row id: a positive whole number (decimal digits only when it travels as text). The one id schema. */
+export const Id = wholeNumber({ min: 1, error: 'NOT_FOUND' });
+
+export const IdParam = z.object({ id: Id });
 
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumber({ min: 1, max: 1_000_000 }).default(1),
+  size: wholeNumber({ min: 1, max: 100 }).default(20),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

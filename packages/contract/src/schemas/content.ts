@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { PRODUCTS } from '../api/products';
+import { PageQuery, Timestamp } from './common';
 
 export const Banner = z.object({
   id: z.number().int(),
@@ -37,8 +38,7 @@ export type Article = z.infer<typeof Article>;
 export const ArticleParam = z.object({ id: z.string().regex(/^(\d+|[a-z][a-z0-9-]{1,40})$/) });
 
 export const NoticeListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
   category: NoticeCategory.optional(),
 });
 
@@ -101,8 +101,12 @@ export const ArticleSlug = z.string().regex(/^[a-z][a-z0-9-]{1,40}$/);
 export const ArticleText = z.object({ title: ContentTitle, body: z.string().trim().min(1).max(100_000) });
 export const ArticleTranslations = perLang(ArticleText);
 
+/** The products a piece of content is about: it is shown only while every one of them is available. */
+export const ContentProducts = z.array(z.enum(PRODUCTS)).max(PRODUCTS.length).default([]);
+
 export const ContentArticleInput = z.object({
   category: NoticeCategory,
+  products: ContentProducts,
   slug: ArticleSlug.nullable().default(null),
   pinned: z.boolean().default(false),
   published: z.boolean(),
@@ -117,6 +121,7 @@ export const ContentArticle = z.object({
   category: NoticeCategory,
   pinned: z.boolean(),
   published: z.boolean(),
+  products: z.array(z.enum(PRODUCTS)),
   publishedAt: Timestamp.nullable().describe('first publication; the date users see'),
   createdAt: Timestamp,
   updatedAt: Timestamp,
@@ -137,6 +142,7 @@ export const BannerLink = z
 
 export const ContentBannerInput = z.object({
   image: BannerImagePath,
+  products: ContentProducts,
   link: BannerLink.nullable().default(null),
   sort: z.number().int().min(0).max(9999).default(0),
   active: z.boolean().default(true),
@@ -150,6 +156,7 @@ export const ContentBanner = z.object({
   link: z.string().nullable(),
   sort: z.number().int(),
   active: z.boolean(),
+  products: z.array(z.enum(PRODUCTS)),
   titles: perLang(ContentTitle),
   createdAt: Timestamp,
   updatedAt: Timestamp,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountId, IdentityState, TotpCode, VerificationCode } from './account';
-import { err, Timestamp } from './common';
+import { err, PageQuery, Timestamp, wholeNumber } from './common';
 import { WithdrawLockReason } from './wallet';
 
 /** Withdrawals stay locked this long after the login password is changed or reset (spec §6). */
@@ -113,9 +113,10 @@ export const IdentityPhotoParam = z.object({ side: z.enum(IDENTITY_PHOTO_SIDES, 
 export const IDENTITY_REVIEW_STATES = ['pending', 'verified', 'rejected'] as const;
 export const IdentityListQuery = z.object({
   status: z.enum(IDENTITY_REVIEW_STATES).optional(),
-  uid: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  /** Review queues are worked oldest first; history reads newest first (the default). */
+  order: z.enum(['newest', 'oldest']).default('newest'),
+  uid: wholeNumber({ min: 1 }).optional(),
+  ...PageQuery.shape,
 });
 
 export const AdminIdentitySummary = z.object({

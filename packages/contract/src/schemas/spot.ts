@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Lang } from '../lang';
-import { DecimalString, err, paged, Timestamp } from './common';
+import { DecimalString, err, PageQuery, paged, Timestamp, wholeNumber } from './common';
 
 /**
  * Spot markets, market data and orders. Symbols are `BASE_QUOTE` (e.g. `BTC_USDT`); the app shows `BTC/USDT`.
@@ -85,14 +85,10 @@ export type DepthLevel = z.infer<typeof DepthLevel>;
 
 export const DepthQuery = z.object({
   symbol: MarketSymbol,
-  type: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(3)
+  type: wholeNumber({ min: 0, max: 3 })
     .default(0)
     .describe('aggregation: 0 = tick, 1 = 10 ticks, 2 = 100 ticks, 3 = 1000 ticks'),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  limit: wholeNumber({ min: 1, max: 200 }).default(20),
 });
 
 export const Depth = z.object({
@@ -118,7 +114,7 @@ export type PublicTrade = z.infer<typeof PublicTrade>;
 export const HistoryTradesQuery = z.object({
   symbol: MarketSymbol,
   type: z.enum(['spot', 'swap']).default('spot'),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  limit: wholeNumber({ min: 1, max: 100 }).default(30),
 });
 
 export const KLINE_PERIODS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
@@ -140,8 +136,8 @@ export const KlineQuery = z.object({
   symbol: MarketSymbol,
   period: KlinePeriod.default('15m'),
   /** Candles opening before this time (ms); omit for the newest. */
-  before: z.coerce.number().int().optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  before: wholeNumber().optional(),
+  limit: wholeNumber({ min: 1, max: 1000 }).default(300),
 });
 
 export const MARKET_EVENT_TYPES = [
@@ -169,7 +165,7 @@ export type MarketEvent = z.infer<typeof MarketEvent>;
 
 export const MarketEventsQuery = z.object({
   symbol: MarketSymbol.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  limit: wholeNumber({ min: 1, max: 100 }).default(30),
 });
 
 // ---- orders -----------------------------------------------------------------------------------------------------
@@ -201,7 +197,11 @@ export const NewSpotOrderBody = z
     timeInForce: TimeInForce.default('GTC'),
     postOnly: z.boolean().default(false),
     selfTrade: SelfTradeMode.default('cancel_taker'),
-    clientOrderId: z.string().max(36).optional().describe('the caller’s own id; a repeated one is refused'),
+    clientOrderId: z
+      .string()
+      .max(36)
+      .optional()
+      .describe('the caller’s own id and the request id: the same order sent again is answered with the first result'),
   })
   .refine((b) => b.type === 'market' || b.price !== undefined, { ...err('INVALID_PARAMS'), path: ['price'] })
   .refine(
@@ -258,8 +258,7 @@ export const SpotOrderDetail = z.object({ order: SpotOrder, fills: z.array(SpotF
 export const OpenOrdersQuery = z.object({
   symbol: MarketSymbol.optional(),
   side: OrderSide.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });
 
 export const OrderHistoryQuery = z.object({
@@ -267,10 +266,9 @@ export const OrderHistoryQuery = z.object({
   side: OrderSide.optional(),
   status: z.enum(['filled', 'cancelled', 'expired']).optional(),
   /** Within the last 3 months (spec §9); older is not served. */
-  from: z.coerce.number().int().optional(),
-  to: z.coerce.number().int().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  from: wholeNumber().optional(),
+  to: wholeNumber().optional(),
+  ...PageQuery.shape,
 });
 
 export const PagedSpotOrders = paged(SpotOrder);

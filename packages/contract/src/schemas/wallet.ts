@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { PRODUCTS } from '../api/products';
 import { WALLETS } from '../constants';
 import { FundPassword, TotpCode } from './account';
-import { DecimalString, err, paged, Timestamp } from './common';
+import { DecimalString, err, Id, PageQuery, paged, Timestamp, wholeNumber } from './common';
 
 /** Withdrawals stay locked this long after the withdrawal address book changes (spec §6). */
 export const ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS = 24;
 /**
  * Why withdrawals are locked: a login-password change or reset, a withdrawal-address change, two-factor switched
- * off, or the bound email or phone replaced (each for 24 hours; the latest end wins).
+ * off, the bound email or phone replaced, or the fund password changed or reset (each for 24 hours; the latest end
+ * wins).
  */
-export const WithdrawLockReason = z.enum(['password', 'address', 'twoFactor', 'contact']);
+export const WithdrawLockReason = z.enum(['password', 'address', 'twoFactor', 'contact', 'fundPassword']);
 export type WithdrawLockReason = z.infer<typeof WithdrawLockReason>;
 /** Saved withdrawal addresses per user. */
 export const ADDRESS_BOOK_MAX = 50;
@@ -52,7 +54,9 @@ export const RequestId = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, err('INVALID_PARAMS'))
   .optional()
-  .describe('idempotency key (8–64 letters, digits, - or _)');
+  .describe(
+    'the client’s request id (8–64 letters, digits, - or _): the same request sent again is answered with the first result',
+  );
 
 const OptionalTotp = TotpCode.optional().describe('six-digit authenticator code; required when two-factor is on');
 const Remark = z.string(err('INVALID_PARAMS')).trim().max(64, err('INVALID_PARAMS'));
@@ -156,8 +160,7 @@ export type DepositRecord = z.infer<typeof DepositRecord>;
 
 export const DepositListQuery = z.object({
   asset: CoinCode.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });
 export const PagedDeposits = paged(DepositRecord);
 
@@ -227,7 +230,7 @@ export type Withdrawal = z.infer<typeof Withdrawal>;
 
 export const WithdrawalListQuery = DepositListQuery;
 export const PagedWithdrawals = paged(Withdrawal);
-export const WithdrawalIdBody = z.object({ id: z.coerce.number().int().positive(err('NOT_FOUND')) });
+export const WithdrawalIdBody = z.object({ id: Id });
 
 // ---- Withdrawal address book ----
 
@@ -258,7 +261,7 @@ export const AddAddressBody = z.object({
 export type AddAddressBody = z.infer<typeof AddAddressBody>;
 
 export const UpdateAddressBody = z.object({
-  id: z.coerce.number().int().positive(err('NOT_FOUND')),
+  id: Id,
   address: ChainAddress,
   label: AddressLabel.default(''),
   fundPassword: FundPassword,
@@ -329,10 +332,11 @@ export type FlashResult = z.infer<typeof FlashResult>;
 
 // ---- Funding records (wallet-details) ----
 
-export const RECORD_TYPES = ['deposit', 'withdraw', 'transfer', 'flash_in', 'flash_out'] as const;
+/** `product`: a movement of another product (mining income, a loan…), titled by the server in the caller's language. */
+export const RECORD_TYPES = ['deposit', 'withdraw', 'transfer', 'flash_in', 'flash_out', 'product'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
-/** Filter values: `flash` covers both directions. */
-export const RECORD_FILTERS = ['deposit', 'withdraw', 'transfer', 'flash'] as const;
+/** Filter values: `flash` covers both directions; `product` every product's records. */
+export const RECORD_FILTERS = ['deposit', 'withdraw', 'transfer', 'flash', 'product'] as const;
 
 export const WalletRecord = z.object({
   key: z.string().describe('unique per record, e.g. "withdraw:12"'),
@@ -348,6 +352,9 @@ export const WalletRecord = z.object({
   fromWallet: WalletName.nullable(),
   toWallet: WalletName.nullable(),
   counterparty: FlashRecipient.nullable(),
+  /** For `product` records: which product, and what happened in the caller's language (null for the wallet's own). */
+  product: z.enum(PRODUCTS).nullable(),
+  title: z.string().nullable(),
   createdAt: Timestamp,
 });
 export type WalletRecord = z.infer<typeof WalletRecord>;
@@ -355,8 +362,7 @@ export type WalletRecord = z.infer<typeof WalletRecord>;
 export const RecordsQuery = z.object({
   type: z.enum(RECORD_FILTERS, err('INVALID_PARAMS')).optional(),
   asset: CoinCode.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  ...PageQuery.shape,
 });
 export type RecordsQuery = z.infer<typeof RecordsQuery>;
 export const PagedRecords = paged(WalletRecord);
@@ -367,19 +373,41 @@ export const AdminWithdrawal = Withdrawal.extend({
   uid: z.number().int(),
   reviewedBy: z.number().int().nullable(),
   reviewedAt: Timestamp.nullable(),
+  approvalsRequired: z.number().int().describe('1, or 2 above the double-review amount (maker-checker)'),
+  firstReviewedBy: z.number().int().nullable().describe('the operator whose approval is waiting for a second'),
+  firstReviewedAt: Timestamp.nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof AdminWithdrawal>;
 
 export const AdminWithdrawalQuery = z.object({
   status: z.enum(WITHDRAWAL_STATUSES, err('INVALID_PARAMS')).optional(),
-  uid: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  uid: wholeNumber({ min: 1 }).optional(),
+  /** `oldest`: a review queue worked first come, first served. */
+  order: z.enum(['newest', 'oldest'], err('INVALID_PARAMS')).default('newest'),
+  ...PageQuery.shape,
 });
+
+/** A deposit as operators see it: whose it is. */
+export const AdminDeposit = DepositRecord.extend({ uid: z.number().int() });
+export type AdminDeposit = z.infer<typeof AdminDeposit>;
+export const AdminDepositQuery = z.object({
+  uid: wholeNumber({ min: 1 }).optional(),
+  status: z.enum(DEPOSIT_STATUSES, err('INVALID_PARAMS')).optional(),
+  ...PageQuery.shape,
+});
+export const PagedAdminDeposits = paged(AdminDeposit);
 export const PagedAdminWithdrawals = paged(AdminWithdrawal);
 
+/** The wallet's operator settings. */
+export const WalletSettings = z.object({
+  doubleReviewAboveUsdt: DecimalString.describe(
+    'withdrawals worth more than this (USDT), or with no price, need two different operators to approve',
+  ),
+});
+export type WalletSettings = z.infer<typeof WalletSettings>;
+
 export const RejectWithdrawalBody = z.object({
-  id: z.coerce.number().int().positive(err('NOT_FOUND')),
+  id: Id,
   reason: z.string(err('INVALID_PARAMS')).trim().min(1, err('INVALID_PARAMS')).max(200, err('INVALID_PARAMS')),
 });
 
@@ -394,13 +422,27 @@ export const TestDepositResult = z.object({
   uid: z.number().int().nullable().describe('the user whose deposit address it is, if any'),
 });
 
-export const MineBody = z.object({ blocks: z.coerce.number().int().min(1).max(100).default(1) });
+export const MineBody = z.object({ blocks: wholeNumber({ min: 1, max: 100 }).default(1) });
 export const ChainState = z.object({
   simulated: z.boolean(),
   height: z.number().int(),
   blockMs: z.number().int(),
 });
 export const ChainTxBody = z.object({ txHash: z.string().trim().min(1).max(128) });
+
+/** A transaction waiting for the next block on the simulated chain. */
+export const MempoolTx = z.object({
+  txHash: z.string(),
+  network: z.string(),
+  asset: z.string(),
+  from: z.string(),
+  to: z.string(),
+  amount: DecimalString,
+  /** `withdrawal`: sent by the exchange's hot wallet; `deposit`: from outside (a test deposit). */
+  kind: z.enum(['deposit', 'withdrawal']),
+  createdAt: Timestamp,
+});
+export type MempoolTx = z.infer<typeof MempoolTx>;
 
 export const NetworkSettingsBody = z.object({
   asset: CoinCode,
