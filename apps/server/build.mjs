@@ -11,7 +11,8 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
   (name) => !name.startsWith('@bourse/'),
 );
 
-export async function buildServer() {
+/** `SERVER_OUT` (a folder under apps/server, e.g. `dist-perp`) builds beside the usual one, for parallel work. */
+export async function buildServer(outdir = path.join(here, process.env.SERVER_OUT ?? 'dist')) {
   const started = Date.now();
   await build({
     // The reconciliation worker runs in its own thread and so is its own bundle, beside main.js.
@@ -19,7 +20,7 @@ export async function buildServer() {
       main: path.join(here, 'src/main.ts'),
       'reconcile-worker': path.join(here, 'src/modules/ledger/reconcile-worker.ts'),
     },
-    outdir: path.join(here, 'dist'),
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -36,5 +37,5 @@ export async function buildServer() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const ms = await buildServer();
-  console.log(`server bundled in ${ms} ms → apps/server/dist/`);
+  console.log(`server bundled in ${ms} ms → apps/server/${process.env.SERVER_OUT ?? 'dist'}/`);
 }

@@ -3,15 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CLIENT_KEY } from '@bourse/contract';
 import { z } from 'zod';
+import { envBool as bool, readEnv } from './lib/env';
 import { findRepoRoot } from './lib/paths';
-import type { MarketSettings } from './modules/market/service';
-
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
-
-/** A non-negative decimal as text (percentages, amounts): parsed exactly where it is used, never as a float. */
-const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'a decimal number such as 1.5');
+import { MODULES } from './modules';
+import type { ModuleConfig } from './platform/module';
 
 const LineConfig = z.object({ name: z.string().min(1), http: z.string(), ws: z.string() });
 
@@ -23,18 +18,14 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
   CLIENT_KEY: z.string().length(16).default(DEFAULT_CLIENT_KEY),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(24 * 7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Bourse <no-reply@bourse.local>'),
   DEMO_DATA: bool.default(true),
-  ADMIN_EMAIL: z.string().default('admin@bourse.local'),
-  ADMIN_PASSWORD: z.string().min(8).default('bourse-admin'),
+  // Browser journeys only: the clock follows real time plus an offset an administrator can advance.
+  TEST_CLOCK: bool.default(false),
   LINES: z
     .string()
     .optional()
@@ -47,48 +38,11 @@ const Env = z.object({
         return z.NEVER;
       }
     }),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   TRUST_PROXY: bool.default(false),
-  // Simulated chain: a block every this many milliseconds; 0 mines only when told (tests, operator route).
-  CHAIN_BLOCK_MS: z.coerce.number().int().min(0).default(3000),
-  // Market data (modules/market/README.md): index prices, market makers, first-start history, live events.
-  PRICE_SOURCE: z.enum(['simulator', 'ccxt']).default('simulator'),
-  PRICE_SEED: z.string().min(1).default('bourse'),
-  PRICE_START: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const parsed = z.record(z.string(), decimal).safeParse(v ? safeJson(v) : {});
-      if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: 'PRICE_START must be JSON like {"BTC_USDT":"65000"}' });
-      return z.NEVER;
-    }),
-  PRICE_STEP_MS: z.coerce.number().int().min(10).default(1000),
-  CCXT_EXCHANGE: z.string().min(1).default('binance'),
-  CCXT_POLL_MS: z.coerce.number().int().min(1000).default(5000),
-  MARKET_MAKERS: z.enum(['on', 'off', '1', '0', 'true', 'false', 'yes', 'no']).optional(),
-  MARKET_MAKER_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
-  MARKET_MAKER_TAKES_PER_MINUTE: z.coerce.number().min(0).max(6000).default(12),
-  MARKET_BACKFILL_DAYS: z.coerce.number().int().min(0).max(366).default(30),
-  MARKET_HISTORY_DAYS: z.coerce.number().int().min(0).max(3660).default(365),
-  MARKET_EVENT_MOVE_5M: decimal.default('1'),
-  MARKET_EVENT_ABNORMAL_1M: decimal.default('2'),
-  MARKET_EVENT_LARGE_TRADE: decimal.optional(),
-  MARKET_EVENT_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(300),
-  MARKET_PUBLISH_MS: z.coerce.number().int().min(50).default(1000),
 });
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
-export interface Config {
+/** The settings every part of the server shares; each module adds its own slice (`ModuleConfig`). */
+export interface CoreConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -98,32 +52,42 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   publicUrl: string | undefined;
   webDist: string;
+  /** The built operator console (apps/admin/dist), served at /admin/. */
+  adminDist: string;
   clientKey: string;
   /** The server's own key for secrets kept at rest (two-factor secrets): SECRET_KEY or one generated in DATA_DIR. */
   secretKey: string;
-  sessionTtlMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
   demoData: boolean;
-  admin: { email: string; password: string; isDefault: boolean };
+  /**
+   * TEST_CLOCK: time is real time plus an offset that `POST /admin/api/scheduler/clock` advances (administrators
+   * only), running every job that falls due — for browser journeys that need a day to pass. Never in production.
+   */
+  testClock: boolean;
   lines: { name: string; http: string; ws: string }[];
-  login: { maxFailures: number; maxFailuresPerAddress: number; lockMs: number };
   trustProxy: boolean;
   repoRoot: string;
-  chain: { blockMs: number };
-  market: MarketSettings;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = Env.safeParse(env);
-  if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`invalid configuration: ${detail}`);
-  }
-  const e = parsed.data;
+/** The whole configuration: the core settings and every module's slice under its name. */
+export type Config = CoreConfig & ModuleConfig;
+
+/** A module's settings reader (a manifest's `config`). */
+export type ConfigReader = (env: NodeJS.ProcessEnv) => unknown;
+
+/**
+ * Every setting the server reads, from the environment, validated once at start: the core here, each module's slice
+ * by the reader in its manifest. Nothing else reads process.env.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  modules: readonly { name: string; config?: ConfigReader }[] = MODULES,
+): Config {
+  const e = readEnv(Env, env);
   const repoRoot = findRepoRoot();
   const dataDir = path.resolve(e.DATA_DIR);
-  const config: Config = {
+  const core: CoreConfig = {
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -133,45 +97,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    adminDist: path.resolve(e.ADMIN_DIST ?? path.join(repoRoot, 'apps/admin/dist')),
     clientKey: e.CLIENT_KEY,
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
-    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoData: e.DEMO_DATA,
-    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, isDefault: env.ADMIN_PASSWORD === undefined },
+    testClock: e.TEST_CLOCK,
     lines: e.LINES ?? [{ name: 'Main', http: '', ws: '' }],
-    login: {
-      maxFailures: e.LOGIN_MAX_FAILURES,
-      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
-      lockMs: e.LOGIN_LOCK_MINUTES * 60_000,
-    },
     trustProxy: e.TRUST_PROXY,
     repoRoot,
-    chain: { blockMs: e.CHAIN_BLOCK_MS },
-    market: {
-      priceSource: e.PRICE_SOURCE,
-      seed: e.PRICE_SEED,
-      startPrices: e.PRICE_START,
-      stepMs: e.PRICE_STEP_MS,
-      ccxt: { exchange: e.CCXT_EXCHANGE, pollMs: e.CCXT_POLL_MS },
-      makers: {
-        // On with the demo data unless told otherwise: a fresh install is a live market, tests are quiet.
-        enabled: e.MARKET_MAKERS === undefined ? e.DEMO_DATA : ['on', '1', 'true', 'yes'].includes(e.MARKET_MAKERS),
-        intervalMs: e.MARKET_MAKER_INTERVAL_MS,
-        takesPerMinute: e.MARKET_MAKER_TAKES_PER_MINUTE,
-      },
-      history: { minuteDays: e.MARKET_BACKFILL_DAYS, hourDays: e.MARKET_HISTORY_DAYS },
-      events: {
-        move5mPercent: e.MARKET_EVENT_MOVE_5M,
-        abnormal1mPercent: e.MARKET_EVENT_ABNORMAL_1M,
-        largeTradeQuote: e.MARKET_EVENT_LARGE_TRADE,
-        cooldownMs: e.MARKET_EVENT_COOLDOWN_SECONDS * 1000,
-      },
-      publishMs: e.MARKET_PUBLISH_MS,
-    },
   };
-  return { ...config, ...overrides };
+  const slices: Record<string, unknown> = {};
+  for (const module of modules) if (module.config) slices[module.name] = module.config(env);
+  return { ...core, ...slices } as Config;
 }
 
 /**
@@ -181,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 function persistedSecretKey(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     try {
       writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
     } catch (error) {

@@ -1,13 +1,13 @@
-import { buildApp } from './app';
+import { buildApp, seedModules, startModules } from './app';
 import { loadConfig } from './config';
-import { seedDemo } from './demo';
 
 const started = performance.now();
 const config = loadConfig();
-const { app, ctx } = await buildApp(config);
-await seedDemo(ctx);
-// Index prices, market makers, and the first-start chart history (written in the background).
-await ctx.market.start();
+const built = await buildApp(config);
+const { app } = built;
+await seedModules(built);
+// The chain's blocks, index prices, market makers, and the first-start chart history (written in the background).
+await startModules(built);
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
@@ -16,9 +16,12 @@ const url = config.publicUrl ?? `http://localhost:${port}`;
 console.log(
   `\n  Bourse is running: ${url}\n  API reference:     ${url}/docs\n  Data directory:    ${config.dataDir}\n  Started in ${Math.round(performance.now() - started)} ms\n`,
 );
-if (config.admin.isDefault) {
+const generated = built.services.operators.takeGeneratedPassword();
+if (generated) {
+  // Shown this once: only its hash is stored (`npm run operator:password -- <email>` sets a new one).
   console.log(
-    `  Operator login: ${config.admin.email} / ${config.admin.password} (set ADMIN_PASSWORD in production)\n`,
+    `  First operator:    ${generated.email} / ${generated.password}\n` +
+      `                     (generated now and shown only this once; only its hash is stored)\n`,
   );
 }
 
@@ -27,13 +30,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    ctx.log.info({ signal }, 'shutting down');
+    built.platform.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        ctx.log.error({ err: error }, 'shutdown failed');
+        built.platform.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
       },
     );

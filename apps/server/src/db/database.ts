@@ -1,22 +1,26 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 
 export type Db = Database.Database;
-
-export interface MigrationResult {
-  applied: string[];
-  current: number;
-}
 
 /**
  * Opens the SQLite database in WAL mode. synchronous=NORMAL keeps every committed transaction across a crash of the
  * process (kill -9); only a power loss can drop the last few commits, which is the usual trade for WAL.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // The data directory holds the database, identity photos, the mail outbox and the server key: the server's
+    // own user only (0700), and the database files 0600 (SQLite creates them with the umask otherwise).
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    chmodSync(path.dirname(file), 0o700);
+    closeSync(openSync(file, 'a', 0o600));
+  }
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  if (file !== ':memory:') {
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
+  }
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
@@ -25,36 +29,120 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-/** Applies numbered `NNNN_name.sql` files in order, each in its own transaction, once. */
-export function migrate(db: Db, dir: string): MigrationResult {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
+/** A module's migrations: numbered `NNNN_name.sql` files in its own folder, numbered from 0001 per module. */
+export interface MigrationSource {
+  module: string;
+  dir: string;
+}
+
+/**
+ * Migrations that earlier versions applied from one shared, globally numbered folder, and where each now lives
+ * (one old file was split between two modules). A database written by those versions is bridged once, so nothing
+ * is applied twice.
+ */
+const LEGACY: Readonly<Record<string, readonly (readonly [string, number])[]>> = {
+  '0001_accounts.sql': [
+    ['account', 1],
+    ['operators', 1],
+  ],
+  '0002_content.sql': [['content', 1]],
+  '0003_operator_access.sql': [
+    ['account', 3],
+    ['operators', 2],
+  ],
+  '0010_ledger.sql': [['ledger', 1]],
+  '0011_wallet.sql': [['wallet', 1]],
+  '0012_chain_sim.sql': [['chain', 1]],
+  '0019_ledger_user_reasons.sql': [['ledger', 2]],
+  '0020_spot.sql': [['spot', 1]],
+  '0021_spot_resting_index.sql': [['spot', 2]],
+  '0022_spot_order_owners.sql': [['spot', 3]],
+  '0023_spot_price_band.sql': [['spot', 4]],
+  '0025_market_data.sql': [['market', 1]],
+  '0030_security.sql': [['security', 1]],
+  '0031_two_factor_off.sql': [['security', 2]],
+  '0032_contact_change.sql': [['account', 2]],
+};
+
+function bridgeLegacy(db: Db): void {
+  const legacy = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get() as { name: string } | undefined;
+  if (!legacy) return;
+  db.transaction(() => {
+    const rows = db.prepare('SELECT name, applied_at FROM schema_migrations').all() as {
+      name: string;
+      applied_at: number;
+    }[];
+    const insert = db.prepare(
+      'INSERT OR IGNORE INTO module_migrations (module, version, name, applied_at) VALUES (?, ?, ?, ?)',
+    );
+    for (const row of rows) {
+      const moved = LEGACY[row.name];
+      if (!moved) throw new Error(`unknown migration ${row.name} in this database: is it from a newer version?`);
+      for (const [module, version] of moved) insert.run(module, version, `legacy ${row.name}`, row.applied_at);
+    }
+    db.exec('DROP TABLE schema_migrations');
+  })();
+}
+
+/**
+ * Applies each module's numbered migrations once, module by module in boot order (a module's tables may refer to
+ * an earlier module's), each file in its own transaction.
+ */
+export function migrate(db: Db, sources: readonly MigrationSource[]): { applied: string[] } {
+  db.exec(`CREATE TABLE IF NOT EXISTS module_migrations (
+    module TEXT NOT NULL,
+    version INTEGER NOT NULL,
     name TEXT NOT NULL,
-    applied_at INTEGER NOT NULL
+    applied_at INTEGER NOT NULL,
+    PRIMARY KEY (module, version)
   )`);
+  bridgeLegacy(db);
   const done = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+    (db.prepare('SELECT module, version FROM module_migrations').all() as { module: string; version: number }[]).map(
+      (r) => `${r.module}:${r.version}`,
+    ),
   );
-  const files = readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
-    .sort();
-  const seen = new Set<number>();
   const applied: string[] = [];
-  for (const file of files) {
-    const version = Number(file.slice(0, 4));
-    if (seen.has(version)) throw new Error(`two migrations share number ${version}: ${file}`);
-    seen.add(version);
-    if (done.has(version)) continue;
-    const sql = readFileSync(path.join(dir, file), 'utf8');
+  for (const { module, dir } of sources) {
+    if (!existsSync(dir)) continue;
+    const files = readdirSync(dir)
+      .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+      .sort();
+    const seen = new Set<number>();
+    for (const file of files) {
+      const version = Number(file.slice(0, 4));
+      if (seen.has(version)) throw new Error(`${module}: two migrations share number ${version}: ${file}`);
+      seen.add(version);
+      if (done.has(`${module}:${version}`)) continue;
+      applyFile(db, module, version, file, readFileSync(path.join(dir, file), 'utf8'));
+      applied.push(`${module}/${file}`);
+    }
+  }
+  return { applied };
+}
+
+function applyFile(db: Db, module: string, version: number, file: string, sql: string): void {
+  // A migration that rebuilds a table others reference (SQLite cannot alter a CHECK) says so on a line of its
+  // own; it runs with foreign keys off, as SQLite's own procedure asks, and must leave none broken.
+  const rebuild = /^-- migrate: rebuilds-tables$/m.test(sql);
+  if (rebuild) db.pragma('foreign_keys = OFF');
+  try {
     db.transaction(() => {
       db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      if (rebuild) {
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error(`${module}/${file} leaves ${broken.length} broken foreign keys`);
+      }
+      db.prepare('INSERT INTO module_migrations (module, version, name, applied_at) VALUES (?, ?, ?, ?)').run(
+        module,
         version,
         file,
         Date.now(),
       );
     })();
-    applied.push(file);
+  } finally {
+    if (rebuild) db.pragma('foreign_keys = ON');
   }
-  return { applied, current: Math.max(0, ...seen) };
 }

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import {
   ERRORS,
   errorKeyByCode,
@@ -8,7 +9,7 @@ import {
   langFromHeader,
   LANG_HEADER,
 } from '@bourse/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/errors';
 
@@ -33,6 +34,61 @@ function sendError(reply: FastifyReply, request: FastifyRequest, key: ErrorKey, 
 
 function isErrorKey(message: string): message is ErrorKey {
   return Object.hasOwn(ERRORS, message);
+}
+
+const SAFETY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+} as const;
+
+/**
+ * Errors the framework meets before any route or hook runs — a URL with a broken percent escape — answered in the
+ * envelope and the caller's language like every other refusal.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const lang = langFromHeader(request.headers[LANG_HEADER]);
+  const detail = error.code === 'FST_ERR_BAD_URL' ? 'URL' : 'request';
+  void reply
+    .status(400)
+    .headers({ ...SAFETY_HEADERS, 'content-type': 'application/json; charset=utf-8' })
+    .send(
+      JSON.stringify({
+        code: ERRORS.INVALID_PARAMS.code,
+        msg: errorMessage('INVALID_PARAMS', lang, { detail }),
+        data: null,
+      }),
+    );
+}
+
+/**
+ * A request the HTTP parser could not read (a malformed request line, headers too large): answered on the socket
+ * in the envelope — in the caller's language when its `lang` header can be found in what arrived — and closed.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  // `rawPacket` is a Buffer at run time, whatever the declared type says.
+  const raw: unknown = error.rawPacket;
+  const header = Buffer.isBuffer(raw) ? /\r\nlang:[ \t]*([A-Za-z_-]{1,10})/i.exec(raw.toString('latin1')) : null;
+  const lang = langFromHeader(header?.[1] ?? 'en');
+  const detail = tooLarge ? 'request line or headers too large' : 'request';
+  const body = JSON.stringify({
+    code: ERRORS.INVALID_PARAMS.code,
+    msg: errorMessage('INVALID_PARAMS', lang, { detail }),
+    data: null,
+  });
+  const headers = Object.entries(SAFETY_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `content-type: application/json; charset=utf-8\r\n${headers}connection: close\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 /**

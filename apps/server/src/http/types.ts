@@ -1,4 +1,4 @@
-import type { Lang } from '@bourse/contract';
+import type { Lang, OperatorRole } from '@bourse/contract';
 
 export interface UserAuth {
   uid: number;
@@ -8,33 +8,20 @@ export interface UserAuth {
 export interface OperatorAuth {
   operatorId: number;
   sessionId: number;
-  role: 'admin' | 'reviewer' | 'support';
+  role: OperatorRole;
+  /** 'setup': signed in with the password only; may do nothing but set up two-factor. */
+  stage: 'setup' | 'full';
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's language from the `lang` header (spec §7). */
     lang: Lang;
-    /** The logged-in user, set for every `/mapi/` route (they all require a session). */
+    /** The logged-in user, set by the access hook on routes whose access is `user`. */
     auth: UserAuth | null;
-    /** The logged-in operator, set for `/admin/api/` routes. */
+    /** The logged-in operator, set by the access hook on operator routes. */
     operator: OperatorAuth | null;
     /** The per-request key when the body came in the cipher envelope; the answer goes back enveloped too. */
     envelopeKey: string | null;
   }
-  interface FastifyContextConfig {
-    /** An `/admin/api/` route that needs no operator session (the operator login itself). */
-    public?: boolean;
-  }
-}
-
-/** The authenticated user of a `/mapi/` route (the auth hook guarantees it is there). */
-export function userOf(request: { auth: UserAuth | null }): UserAuth {
-  if (!request.auth) throw new Error('route reached without a user session');
-  return request.auth;
-}
-
-export function operatorOf(request: { operator: OperatorAuth | null }): OperatorAuth {
-  if (!request.operator) throw new Error('route reached without an operator session');
-  return request.operator;
 }

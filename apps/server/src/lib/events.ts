@@ -1,10 +1,9 @@
-/** In-process domain events: a module announces what happened; other modules react without reaching into it. */
-export interface DomainEvents {
-  'user.registered': { uid: number; inviterUid: number | null };
-  'user.passwordChanged': { uid: number; at: number };
-  'session.revoked': { sessionId: number; uid: number; reason: string };
-  'identity.verified': { uid: number; at: number };
-}
+/**
+ * In-process domain events: a module announces what happened; other modules react without reaching into it. Each
+ * module declares its own events from its `index.ts` (declaration merging), so every payload is typed.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface DomainEvents {}
 
 type Listener<T> = (payload: T) => void;
 

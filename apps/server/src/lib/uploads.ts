@@ -93,10 +93,10 @@ export async function readImageForm(
     if (isFastifyError(error, 'FST_REQ_FILE_TOO_LARGE', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT')) {
       throw new DomainError('PAYLOAD_TOO_LARGE');
     }
-    if (isFastifyError(error, 'FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_PROTO_VIOLATION', 'FST_MP_PREMATURE_CLOSE')) {
-      throw new DomainError('INVALID_PARAMS', { detail: 'multipart body' });
-    }
-    throw error;
+    if (error instanceof DomainError) throw error;
+    // Anything else the form parser throws (a truncated body, a missing boundary, a broken part header) is the
+    // client's malformed body — nothing here reads from anywhere but the request.
+    throw new DomainError('INVALID_PARAMS', { detail: 'multipart body' });
   }
   if (problem) throw problem;
   return { fields, images };
@@ -113,7 +113,7 @@ export class FileStore {
   save(folder: string, bytes: Buffer, ext: string): string {
     const relative = path.posix.join(folder, `${randomBytes(16).toString('hex')}.${ext}`);
     const full = this.resolve(relative);
-    mkdirSync(path.dirname(full), { recursive: true });
+    mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
     writeFileSync(full, bytes, { mode: 0o600, flag: 'wx' });
     return relative;
   }

@@ -1,14 +1,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Db, migrate, openDatabase } from '../db/database';
+import { type Db, openDatabase } from '../db/database';
+import { migrateAll as migrateEvery } from '../db/migrate-all';
 import { findRepoRoot } from '../lib/paths';
+
+/** Every module's migrations, in boot order, on a database. */
+export function migrateAll(db: Db): void {
+  migrateEvery(db, findRepoRoot());
+}
 
 /** A migrated database in a temporary folder, for service-level tests that need no HTTP. */
 export function tempDatabase(): { db: Db; dispose(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'bourse-db-'));
   const db = openDatabase(path.join(dir, 'test.db'));
-  migrate(db, path.join(findRepoRoot(), 'apps/server/migrations'));
+  migrateAll(db);
   return {
     db,
     dispose() {

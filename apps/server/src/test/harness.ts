@@ -4,40 +4,84 @@ import path from 'node:path';
 import {
   CIPHER_HEADER,
   type Envelope,
+  ERRORS,
   LANG_HEADER,
+  type OperatorRole,
   aesEcbDecrypt,
   sealEnvelope,
   unwrapCipherKey,
 } from '@bourse/contract';
 import pino from 'pino';
 import WebSocket from 'ws';
-import type { AppContext, Router } from '../app-context';
-import { buildApp } from '../app';
+import { type BuiltApp, buildApp, seedModules, startModules } from '../app';
 import { loadConfig } from '../config';
+import type { Db } from '../db/database';
+import type { Router } from '../http/router';
 import { OffsetClock } from '../lib/clock';
+import { base32Decode, totp } from '../lib/totp';
+import type { Platform, Services } from '../platform/module';
+
+/** What a test may look at: every module's service, the platform, and the database for white-box checks. */
+export type TestContext = Services & Platform & { db: Db };
 
 export interface TestServer {
   url: string;
   wsUrl: string;
   app: Router;
-  ctx: AppContext;
+  ctx: TestContext;
+  built: BuiltApp;
   clock: OffsetClock;
   dataDir: string;
+  /**
+   * Runs every scheduled job's slots due up to `now` (default: the test clock's now), awaiting asynchronous ones;
+   * resolves with the number of runs. Unless the server was started with `realTime`, this is how jobs run.
+   */
+  runDue(now?: number): Promise<number>;
   close(): Promise<void>;
 }
 
+export interface ServerOptions {
+  /**
+   * The scheduler's timer runs, as in a server (blocks, price steps, bot rounds, publishing in real time). By default
+   * it stays off: time-driven rules run only when the test calls `runDue` (after moving `clock`), so nothing writes
+   * behind the test's back.
+   */
+  realTime?: boolean;
+  /** The server's clock (default: real time plus an offset the test advances); a test may stop time with its own. */
+  clock?: OffsetClock;
+}
+
+/** Every module's first-start data, as `npm start` loads it (DEMO_DATA decides the demo part). */
+export function seed(server: TestServer): Promise<void> {
+  return seedModules(server.built);
+}
+
 /** A real server on a free port with a fresh temporary database. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Called before the server listens (hooks can no longer be added after). */
+  instrument?: (app: Router) => void,
+  options: ServerOptions = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     CHAIN_BLOCK_MS: '0',
+    // Every test user registers from 127.0.0.1; the per-address limits have tests of their own.
+    CODES_PER_ADDRESS_HOUR: '100000',
+    CODE_DESTINATIONS_PER_ADDRESS_HOUR: '100000',
     ...env,
   });
-  const clock = new OffsetClock();
-  const { app, ctx } = await buildApp(config, { clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const clock = options.clock ?? new OffsetClock();
+  const built = await buildApp(config, { clock, logger: pino({ level: env.LOG_LEVEL ?? 'silent' }) });
+  const { app } = built;
+  const ctx: TestContext = { ...built.services, ...built.platform, db: built.db };
+  // Jobs run when the test calls `runDue`, or in real time with `realTime` (the chain has no block job while
+  // CHAIN_BLOCK_MS is 0). Tests that need the market's background work start it themselves.
+  await startModules(built, options.realTime ? ['scheduler', 'chain'] : ['chain']);
+  instrument?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -46,8 +90,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     wsUrl: `ws://127.0.0.1:${port}/ws`,
     app,
     ctx,
+    built,
     clock,
     dataDir,
+    runDue: (now = clock.now()) => built.services.scheduler.runDue(now),
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -209,4 +255,69 @@ export class LiveClient {
   close(): void {
     this.socket.close();
   }
+}
+
+let operatorCounter = 0;
+
+export interface TestOperator {
+  id: number;
+  token: string;
+  email: string;
+}
+
+/** Authenticator secrets of the operators a test signed in, per server (two-factor is required for operators). */
+const operatorSecrets = new WeakMap<TestServer, Map<string, string>>();
+
+/**
+ * Signs an operator in through the API as the console does: password, then two-factor — set up on the first
+ * sign-in (the secret is remembered for later sign-ins of the same test server), a fresh code afterwards (when the
+ * current step's code was used already, the clock moves to the next step).
+ */
+export async function operatorSession(server: TestServer, email: string, password: string): Promise<string> {
+  const secrets = operatorSecrets.get(server) ?? new Map<string, string>();
+  operatorSecrets.set(server, secrets);
+  const code = (secret: string) => totp(base32Decode(secret), server.clock.now());
+  const known = secrets.get(email);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const login = await post<{ token: string; twoFactor: 'on' | 'setup' }>(server, '/admin/api/login', {
+      email,
+      password,
+      ...(known ? { totp: code(known) } : {}),
+    });
+    if (login.body.code === ERRORS.TWO_FACTOR_CODE_USED.code) {
+      server.clock.advance(30_000);
+      continue;
+    }
+    if (login.body.code !== 200) throw new Error(`operator login failed: ${login.body.code} ${login.body.msg}`);
+    const { token, twoFactor } = login.body.data;
+    if (twoFactor === 'on') return token;
+    const setup = await post<{ secret: string }>(server, '/admin/api/twoFactor/setup', undefined, { token });
+    if (setup.body.code !== 200) throw new Error(`two-factor setup failed: ${setup.body.msg}`);
+    const enabled = await post(
+      server,
+      '/admin/api/twoFactor/enable',
+      { code: code(setup.body.data.secret) },
+      { token },
+    );
+    if (enabled.body.code !== 200) throw new Error(`two-factor enable failed: ${enabled.body.msg}`);
+    secrets.set(email, setup.body.data.secret);
+    return token;
+  }
+  throw new Error('operator login: no fresh two-factor code');
+}
+
+/** The authenticator secret of an operator this test server signed in (to compute codes in a test). */
+export function operatorSecret(server: TestServer, email: string): string | undefined {
+  return operatorSecrets.get(server)?.get(email);
+}
+
+/** A new operator of a role, logged in through the API. */
+export async function loginOperator(
+  server: TestServer,
+  role: OperatorRole = 'admin',
+  password = 'operator-pass-2026',
+): Promise<TestOperator> {
+  const email = `op${process.pid}x${++operatorCounter}@bourse.test`;
+  const id = await server.ctx.operators.ensureOperator(email, password, `Operator ${operatorCounter}`, role);
+  return { id, token: await operatorSession(server, email, password), email };
 }

@@ -6,6 +6,7 @@ import {
   type Lang,
   langFromHeader,
   OK,
+  PUBLIC,
   type ServerFrame,
 } from '@bourse/contract';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Clock } from '../lib/clock';
+import { payloadOf, type WireFrame, wireFrame } from './wire';
 
 type Params = Record<string, string>;
 
@@ -39,8 +41,19 @@ export interface SessionResolver {
   resolve(token: string): { uid: number; sessionId: number; expiresAt: number } | null;
 }
 
+/** The socket under a `ws` WebSocket: what the hub writes prepared frames to. */
+interface RawSocket {
+  write(chunk: Buffer): boolean;
+  readonly writableLength: number;
+}
+
 interface Connection {
   socket: WebSocket;
+  /**
+   * The TCP socket under `socket`, when the hub may write prepared frames to it directly: no extension (compression)
+   * was negotiated, so `ws` never holds frames back and bytes written here keep their order with its own.
+   */
+  raw: RawSocket | null;
   lang: Lang;
   uid: number | null;
   sessionId: number | null;
@@ -48,14 +61,47 @@ interface Connection {
   lastSeen: number;
   /** Subscribed topic keys `${channel}|${topic}`. */
   subs: Set<string>;
+  /** When it first had a public frame skipped since it last kept up (0: keeping up). */
+  backedUpSince: number;
+  /** Public frames skipped because it could not keep up. */
+  skipped: number;
 }
+
+/** How far a client may fall behind before it misses frames, and then before it is closed. */
+export interface HubLimits {
+  /**
+   * A public frame is skipped for a socket with more than this many bytes still waiting to be written (the kernel's
+   * send buffer is full and the rest queues in the process). The client sees a gap in its depth sequence and fetches a
+   * snapshot; tickers and candles carry whole values, the next one replaces the missed one.
+   */
+  skipAboveBytes: number;
+  /** A socket still behind this long after its first skipped frame is closed (it is not coming back). */
+  dropAfterMs: number;
+  /**
+   * Above this, a frame that must not be skipped (a reply, a snapshot) closes the socket instead. A private frame
+   * (orders) closes it already above `skipAboveBytes`: it carries no sequence, so a skipped one could go unnoticed;
+   * the app reconnects and reloads.
+   */
+  dropAboveBytes: number;
+}
+
+export const DEFAULT_HUB_LIMITS: HubLimits = {
+  skipAboveBytes: 256 * 1024,
+  dropAfterMs: 30_000,
+  dropAboveBytes: 4 * 1024 * 1024,
+};
+
+/**
+ * What a send may do with a socket that cannot keep up: a public `stream` frame is skipped, a `private` one closes the
+ * socket, a `reply` (or snapshot) the client asked for goes unless the socket is far behind.
+ */
+type Kind = 'stream' | 'private' | 'reply';
 
 const LoginFrame = z.object({ op: z.literal('login'), uid: z.union([z.number(), z.string()]), token: z.string() });
 const SubFrame = z.looseObject({ op: z.enum(['sub', 'unsub']), channel: z.string() });
 
-// A socket that has not pinged for three intervals is gone; one that cannot keep up is dropped.
+// A socket that has not pinged for three intervals is gone.
 const IDLE_MS = 90_000;
-const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * The live channel at `/ws` (spec §7): login with uid and token, ping, subscribe and unsubscribe by channel.
@@ -67,6 +113,8 @@ export class Hub {
   private readonly byTopic = new Map<string, Set<Connection>>();
   private readonly byUser = new Map<number, Set<Connection>>();
   private sweeper: NodeJS.Timeout | null = null;
+  private readonly counters = { skipped: 0, dropped: 0 };
+  private limits: HubLimits = DEFAULT_HUB_LIMITS;
 
   constructor(
     private readonly sessions: SessionResolver,
@@ -74,18 +122,28 @@ export class Hub {
     private readonly log: Logger,
   ) {}
 
+  /** Changes how far behind a client may fall (tests use small bounds). */
+  setLimits(limits: Partial<HubLimits>): void {
+    this.limits = { ...this.limits, ...limits };
+  }
+
   register<P extends Params>(spec: ChannelSpec<P>): void {
     if (this.specs.has(spec.name)) throw new Error(`channel ${spec.name} registered twice`);
     this.specs.set(spec.name, spec as unknown as ChannelSpec);
   }
 
-  /** Sends to every subscriber of a public channel's topic. The frame is serialised once. */
+  /**
+   * Sends to every subscriber of a public channel's topic; returns how many it went to. The frame is serialised and
+   * framed once, then the same bytes are written to each socket: nothing else is done per subscriber, and a socket
+   * that cannot keep up has the frame skipped (it never holds the others back).
+   */
   publish(channel: ChannelName, topic: string, data: unknown): number {
     const subscribers = this.byTopic.get(`${channel}|${topic}`);
     if (!subscribers || subscribers.size === 0) return 0;
-    const frame = JSON.stringify(this.frame(channel, OK, data, topic));
-    for (const conn of subscribers) this.sendRaw(conn, frame);
-    return subscribers.size;
+    const frame = this.encode(channel, OK, data, topic);
+    let n = 0;
+    for (const conn of subscribers) if (this.send(conn, frame, 'stream')) n++;
+    return n;
   }
 
   /** Sends to the sockets of one user that subscribed to a private channel. */
@@ -93,13 +151,18 @@ export class Hub {
     const conns = this.byUser.get(uid);
     if (!conns) return 0;
     const key = `${channel}|${topic}`;
-    let frame: string | null = null;
+    let frame: WireFrame | null = null;
     let n = 0;
+    const now = this.clock.now();
     for (const conn of conns) {
       if (!conn.subs.has(key)) continue;
-      frame ??= JSON.stringify(this.frame(channel, OK, data, topic));
-      this.sendRaw(conn, frame);
-      n++;
+      // An expired session gets nothing more, not even until the next sweep.
+      if (conn.expiresAt <= now) {
+        this.invalidate(conn);
+        continue;
+      }
+      frame ??= this.encode(channel, OK, data, topic);
+      if (this.send(conn, frame, 'private')) n++;
     }
     return n;
   }
@@ -113,21 +176,32 @@ export class Hub {
     return this.byTopic.get(`${channel}|${topic}`)?.size ?? 0;
   }
 
-  stats(): { connections: number; users: number; topics: number } {
-    return { connections: this.connections.size, users: this.byUser.size, topics: this.byTopic.size };
+  /** Open sockets, logged-in users, topics with subscribers; frames skipped and sockets closed for falling behind. */
+  stats(): { connections: number; users: number; topics: number; skipped: number; dropped: number } {
+    return {
+      connections: this.connections.size,
+      users: this.byUser.size,
+      topics: this.byTopic.size,
+      skipped: this.counters.skipped,
+      dropped: this.counters.dropped,
+    };
   }
 
   attach(app: FastifyInstance): void {
-    app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, request) => {
+    // Public to open: a socket reaches private channels only after its own `login` frame.
+    app.get('/ws', { websocket: true, schema: { hide: true }, config: { access: PUBLIC } }, (socket, request) => {
       const query = request.query as Record<string, unknown>;
       const conn: Connection = {
         socket,
+        raw: rawSocketOf(socket),
         lang: langFromHeader(typeof query.lang === 'string' ? query.lang : request.headers.lang),
         uid: null,
         sessionId: null,
         expiresAt: 0,
         lastSeen: this.clock.now(),
         subs: new Set(),
+        backedUpSince: 0,
+        skipped: 0,
       };
       this.connections.add(conn);
       socket.on('message', (raw) => this.onMessage(conn, raw.toString()));
@@ -234,7 +308,7 @@ export class Hub {
     this.reply(conn, 'sub', OK, undefined, { channel: spec.name, topic });
     if (spec.snapshot) {
       const data = spec.snapshot(params.data, subscriber);
-      if (data !== undefined) this.sendRaw(conn, JSON.stringify(this.frame(spec.name, OK, data, topic)));
+      if (data !== undefined) this.send(conn, this.encode(spec.name, OK, data, topic), 'reply');
     }
   }
 
@@ -298,6 +372,17 @@ export class Hub {
     return frame;
   }
 
+  /** Serialises and frames once: the bytes every recipient gets. */
+  private encode(
+    channel: ChannelName | ControlChannel,
+    code: number,
+    data?: unknown,
+    topic?: string,
+    msg?: string,
+  ): WireFrame {
+    return wireFrame(JSON.stringify(this.frame(channel, code, data, topic, msg)));
+  }
+
   private reply(
     conn: Connection,
     channel: ChannelName | ControlChannel,
@@ -305,17 +390,54 @@ export class Hub {
     msg?: string,
     data?: unknown,
   ): void {
-    this.sendRaw(conn, JSON.stringify(this.frame(channel, code, data, undefined, msg)));
+    this.send(conn, this.encode(channel, code, data, undefined, msg), 'reply');
   }
 
-  private sendRaw(conn: Connection, frame: string): void {
-    if (conn.socket.readyState !== 1) return;
-    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.log.warn({ uid: conn.uid }, 'dropping a live-channel client that cannot keep up');
-      conn.socket.terminate();
-      this.drop(conn);
-      return;
+  /** Writes a prepared frame to one socket, unless it is closed or cannot keep up; true when written. */
+  private send(conn: Connection, frame: WireFrame, kind: Kind): boolean {
+    const socket = conn.socket;
+    if (socket.readyState !== 1) return false;
+    const raw = conn.raw;
+    const waiting = raw ? raw.writableLength : socket.bufferedAmount;
+    const limits = this.limits;
+    if (waiting > limits.skipAboveBytes) {
+      if (kind === 'private' || waiting > limits.dropAboveBytes) {
+        this.dropSlow(conn, waiting);
+        return false;
+      }
+      if (kind === 'stream') {
+        const now = this.clock.now();
+        if (conn.backedUpSince === 0) conn.backedUpSince = now;
+        else if (now - conn.backedUpSince > limits.dropAfterMs) {
+          this.dropSlow(conn, waiting);
+          return false;
+        }
+        conn.skipped++;
+        this.counters.skipped++;
+        return false;
+      }
+    } else if (kind === 'stream') {
+      conn.backedUpSince = 0;
     }
-    conn.socket.send(frame);
+    if (raw) raw.write(frame.bytes);
+    else socket.send(payloadOf(frame), { binary: false });
+    return true;
   }
+
+  private dropSlow(conn: Connection, waiting: number): void {
+    this.counters.dropped++;
+    this.log.warn(
+      { uid: conn.uid, waitingBytes: waiting, skippedFrames: conn.skipped },
+      'closing a live-channel client that cannot keep up',
+    );
+    conn.socket.terminate();
+    this.drop(conn);
+  }
+}
+
+/** The TCP socket under a `ws` WebSocket, or null when frames must go through `ws` (an extension is in use). */
+function rawSocketOf(socket: WebSocket): RawSocket | null {
+  if (socket.extensions !== '') return null;
+  const raw = (socket as unknown as { _socket?: Partial<RawSocket> })._socket;
+  return raw && typeof raw.write === 'function' && typeof raw.writableLength === 'number' ? (raw as RawSocket) : null;
 }

@@ -74,7 +74,7 @@ describe('registration', () => {
       inviteCode: inviterProfile.body.data.inviteCode.toLowerCase(),
     });
     expect(okAnswer.body.code).toBe(200);
-    const row = server.ctx.accounts.getUser(okAnswer.body.data.uid);
+    const row = server.ctx.account.getUser(okAnswer.body.data.uid);
     expect(row?.inviter_uid).toBe(inviter.uid);
   });
 
@@ -201,7 +201,7 @@ describe('forgot password', () => {
     expect((await post(server, '/api/user/login', { account: user.account, password: 'brandnew1' })).body.code).toBe(
       200,
     );
-    expect(server.ctx.accounts.passwordChangedAt(user.uid)).not.toBeNull();
+    expect(server.ctx.account.passwordChangedAt(user.uid)).not.toBeNull();
   });
 
   it('refuses an unknown account', async () => {
@@ -236,21 +236,21 @@ describe('fund password', () => {
     );
     expect(set.body.code).toBe(200);
 
-    await expect(server.ctx.accounts.verifyFundPassword(user.uid, '123456')).resolves.toBeUndefined();
+    await expect(server.ctx.account.verifyFundPassword(user.uid, '123456')).resolves.toBeUndefined();
     for (let left = 4; left >= 1; left--) {
-      await expect(server.ctx.accounts.verifyFundPassword(user.uid, '000000')).rejects.toMatchObject({
+      await expect(server.ctx.account.verifyFundPassword(user.uid, '000000')).rejects.toMatchObject({
         key: 'WRONG_FUND_PASSWORD',
         params: { left },
       });
     }
-    await expect(server.ctx.accounts.verifyFundPassword(user.uid, '000000')).rejects.toMatchObject({
+    await expect(server.ctx.account.verifyFundPassword(user.uid, '000000')).rejects.toMatchObject({
       key: 'FUND_PASSWORD_LOCKED',
     });
-    await expect(server.ctx.accounts.verifyFundPassword(user.uid, '123456')).rejects.toMatchObject({
+    await expect(server.ctx.account.verifyFundPassword(user.uid, '123456')).rejects.toMatchObject({
       key: 'FUND_PASSWORD_LOCKED',
     });
     server.clock.advance(61 * 60_000);
-    await expect(server.ctx.accounts.verifyFundPassword(user.uid, '123456')).resolves.toBeUndefined();
+    await expect(server.ctx.account.verifyFundPassword(user.uid, '123456')).resolves.toBeUndefined();
 
     const change = await post(
       server,
@@ -259,7 +259,7 @@ describe('fund password', () => {
       { token },
     );
     expect(change.body.code).toBe(200);
-    await expect(server.ctx.accounts.verifyFundPassword(user.uid, '654321')).resolves.toBeUndefined();
+    await expect(server.ctx.account.verifyFundPassword(user.uid, '654321')).resolves.toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@ import type { CodeScene, Lang } from '@bourse/contract';
 import type { Clock } from '../../lib/clock';
 import { sameBytes, sha256, sixDigitCode } from '../../lib/crypto';
 import { DomainError } from '../../lib/errors';
-import type { Notifier } from '../notify/notifier';
+import type { Notifier } from '../../lib/notifier';
 import { codeMessage } from './messages';
 import type { AccountRepo } from './repo';
 
@@ -10,6 +10,11 @@ const VALID_MINUTES = 10;
 const RESEND_SECONDS = 60;
 const MAX_PER_HOUR = 10;
 const MAX_ATTEMPTS = 5;
+/** Per client address and hour: codes in all, and distinct destinations (one address cannot fan out). */
+export interface AddressCodeLimits {
+  perAddressHour: number;
+  destinationsPerAddressHour: number;
+}
 
 function codeHash(target: string, scene: string, code: string): Buffer {
   return sha256(`${target}|${scene}|${code}`);
@@ -17,17 +22,31 @@ function codeHash(target: string, scene: string, code: string): Buffer {
 
 /**
  * One-time six-digit codes sent to an email address or phone number: valid 10 minutes, one per minute and ten per
- * hour per destination, five wrong tries burn the code, a code is consumed once.
+ * hour per destination; per client address a configured number an hour (30) to a few destinations (5); five wrong tries burn the
+ * code, a code is consumed once. Every limit is checked and the code recorded in one synchronous step before the
+ * message is sent, so concurrent requests cannot slip past a limit together.
  */
 export class VerificationCodes {
   constructor(
     private readonly repo: AccountRepo,
     private readonly notifier: Notifier,
     private readonly clock: Clock,
+    private readonly limits: AddressCodeLimits,
   ) {}
 
-  async send(target: string, scene: CodeScene, lang: Lang): Promise<{ resendAfter: number }> {
+  async send(target: string, scene: CodeScene, lang: Lang, ip: string | null): Promise<{ resendAfter: number }> {
     const now = this.clock.now();
+    if (ip !== null) {
+      const hourAgo = now - 3600_000;
+      const { sends, targets } = this.repo.addressSends(ip, hourAgo);
+      const newDestination = !this.repo.addressSentTo(ip, target, hourAgo);
+      if (
+        sends >= this.limits.perAddressHour ||
+        (newDestination && targets >= this.limits.destinationsPerAddressHour)
+      ) {
+        throw new DomainError('TOO_MANY_REQUESTS', { minutes: 60 });
+      }
+    }
     const last = this.repo.latestCode(target, scene);
     if (last && now - last.created_at < RESEND_SECONDS * 1000) {
       throw new DomainError('CODE_SENT_TOO_OFTEN', {
@@ -42,6 +61,7 @@ export class VerificationCodes {
       target,
       scene,
       codeHash: codeHash(target, scene, code),
+      ip,
       now,
       expiresAt: now + VALID_MINUTES * 60_000,
     });

@@ -13,9 +13,14 @@ export interface UserRow {
   fund_password_hash: string | null;
   fund_password_failures: number;
   fund_password_locked_until: number | null;
+  /** When the fund password was last changed or reset (not first set): withdrawals wait 24 hours after it. */
+  fund_password_changed_at: number | null;
   password_changed_at: number | null;
   /** When the bound email or phone was last replaced (not when one was first bound). */
   contact_changed_at: number | null;
+  /** Frozen by an operator (can sign in and see, moves no money), with the operator's reason. */
+  frozen_at: number | null;
+  frozen_reason: string | null;
   register_form: 'invite' | 'open' | 'system';
   created_at: number;
 }
@@ -62,6 +67,19 @@ export function createAccountRepo(db: Db) {
     byEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     byPhone: db.prepare<[string], UserRow>('SELECT * FROM users WHERE phone = ?'),
     byInviteCode: db.prepare<[string], UserRow>('SELECT * FROM users WHERE invite_code = ?'),
+    frozenUids: db.prepare<[], number>('SELECT uid FROM users WHERE frozen_at IS NOT NULL').pluck(),
+    setFrozen: db.prepare<[number | null, string | null, number]>(
+      'UPDATE users SET frozen_at = ?, frozen_reason = ? WHERE uid = ?',
+    ),
+    // Operators look users up by an exact uid or invitation code, or by the start of an email or phone number.
+    search: db.prepare<{ uid: number | null; code: string; prefix: string; limit: number }, UserRow>(
+      `SELECT * FROM users WHERE uid = @uid OR invite_code = @code
+         OR (length(@prefix) >= 3 AND (email LIKE @prefix || '%' ESCAPE '\\' OR phone LIKE @prefix || '%' ESCAPE '\\'))
+       ORDER BY uid DESC LIMIT @limit`,
+    ),
+    countUsers: db.prepare<[number], { total: number; since: number }>(
+      'SELECT COUNT(*) AS total, COALESCE(SUM(created_at >= ?), 0) AS since FROM users',
+    ),
     inviteCodeTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM users WHERE invite_code = ?'),
     insertUser: db.prepare(
       `INSERT INTO users (email, phone, password_hash, invite_code, inviter_uid, register_form, created_at)
@@ -80,7 +98,8 @@ export function createAccountRepo(db: Db) {
       'UPDATE users SET phone = ?, contact_changed_at = ? WHERE uid = ? AND phone = ? AND phone IS NOT NULL',
     ),
     setFundPassword: db.prepare(
-      'UPDATE users SET fund_password_hash = ?, fund_password_failures = 0, fund_password_locked_until = NULL WHERE uid = ?',
+      `UPDATE users SET fund_password_hash = ?, fund_password_failures = 0, fund_password_locked_until = NULL,
+         fund_password_changed_at = ? WHERE uid = ?`,
     ),
     fundFailure: db.prepare(
       'UPDATE users SET fund_password_failures = ?, fund_password_locked_until = ? WHERE uid = ?',
@@ -101,11 +120,18 @@ export function createAccountRepo(db: Db) {
     ),
     touchSession: db.prepare('UPDATE sessions SET last_used_at = ? WHERE id = ?'),
     insertCode: db.prepare(
-      `INSERT INTO verification_codes (target, scene, code_hash, created_at, expires_at)
-       VALUES (@target, @scene, @codeHash, @now, @expiresAt)`,
+      `INSERT INTO verification_codes (target, scene, code_hash, ip, created_at, expires_at)
+       VALUES (@target, @scene, @codeHash, @ip, @now, @expiresAt)`,
     ),
     latestCode: db.prepare<[string, string], CodeRow>(
       'SELECT * FROM verification_codes WHERE target = ? AND scene = ? ORDER BY id DESC LIMIT 1',
+    ),
+    addressSends: db.prepare<[string, number], { sends: number; targets: number }>(
+      `SELECT COUNT(*) AS sends, COUNT(DISTINCT target) AS targets FROM verification_codes
+       WHERE ip = ? AND created_at > ?`,
+    ),
+    addressSentTo: db.prepare<[string, string, number], { n: number }>(
+      'SELECT COUNT(*) AS n FROM verification_codes WHERE ip = ? AND target = ? AND created_at > ?',
     ),
     codesSince: db.prepare<[string, number], { n: number }>(
       'SELECT COUNT(*) AS n FROM verification_codes WHERE target = ? AND created_at > ?',
@@ -118,6 +144,15 @@ export function createAccountRepo(db: Db) {
     findByUid: (uid: number) => q.byUid.get(uid),
     findByAccount: (account: string) => (account.includes('@') ? q.byEmail.get(account) : q.byPhone.get(account)),
     findByInviteCode: (code: string) => q.byInviteCode.get(code.toUpperCase()),
+    frozenUids: () => q.frozenUids.all(),
+    setFrozen: (uid: number, at: number | null, reason: string | null) => q.setFrozen.run(at, reason, uid).changes > 0,
+    search: (text: string, limit: number) => {
+      const uid = /^\d{1,15}$/.test(text) ? Number(text) : null;
+      const prefix = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+      return q.search.all({ uid, code: text.toUpperCase(), prefix, limit });
+    },
+    /** Users in all, and those registered since `since`. */
+    countUsers: (since: number) => q.countUsers.get(since) ?? { total: 0, since: 0 },
     inviteCodeTaken: (code: string) => q.inviteCodeTaken.get(code) !== undefined,
     insertUser: (u: NewUser) => Number(q.insertUser.run(u).lastInsertRowid),
     setPassword: (uid: number, passwordHash: string, at: number) => q.setPassword.run(passwordHash, at, uid),
@@ -131,7 +166,9 @@ export function createAccountRepo(db: Db) {
     /** Replaces `current` with `account` (same kind); false when the user's bound address is no longer `current`. */
     changeAccount: (uid: number, current: string, account: string, at: number) =>
       (account.includes('@') ? q.changeEmail : q.changePhone).run(account, at, uid, current).changes > 0,
-    setFundPassword: (uid: number, hash: string) => q.setFundPassword.run(hash, uid),
+    /** `changedAt`: null when the password is set the first time (no withdrawal lock), else the time of the change. */
+    setFundPassword: (uid: number, hash: string, changedAt: number | null) =>
+      q.setFundPassword.run(hash, changedAt, uid),
     recordFundFailure: (uid: number, failures: number, lockedUntil: number | null) =>
       q.fundFailure.run(failures, lockedUntil, uid),
     insertSession: (s: {
@@ -148,10 +185,19 @@ export function createAccountRepo(db: Db) {
     activeSessions: (uid: number, now: number) => q.activeSessions.all(uid, now),
     revokeSession: (id: number, at: number, reason: string) => q.revokeSession.run(at, reason, id).changes > 0,
     touchSession: (id: number, at: number) => q.touchSession.run(at, id),
-    insertCode: (c: { target: string; scene: string; codeHash: Buffer; now: number; expiresAt: number }) =>
-      Number(q.insertCode.run(c).lastInsertRowid),
+    insertCode: (c: {
+      target: string;
+      scene: string;
+      codeHash: Buffer;
+      ip: string | null;
+      now: number;
+      expiresAt: number;
+    }) => Number(q.insertCode.run(c).lastInsertRowid),
     latestCode: (target: string, scene: string) => q.latestCode.get(target, scene),
     codesSince: (target: string, since: number) => q.codesSince.get(target, since)?.n ?? 0,
+    /** Codes a client address asked for since `since`, and to how many destinations. */
+    addressSends: (ip: string, since: number) => q.addressSends.get(ip, since) ?? { sends: 0, targets: 0 },
+    addressSentTo: (ip: string, target: string, since: number) => (q.addressSentTo.get(ip, target, since)?.n ?? 0) > 0,
     recordCodeAttempt: (id: number) => q.codeAttempt.run(id),
     consumeCode: (id: number, at: number) => q.consumeCode.run(at, id).changes > 0,
   };

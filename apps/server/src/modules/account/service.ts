@@ -5,7 +5,7 @@ import { DomainError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { Transactions } from '../../lib/tx';
 import type { VerificationCodes } from './codes';
-import type { FailureLimiter } from './limiter';
+import { FailureLimiter, InFlight } from '../../lib/limiter';
 import type { AccountRepo, UserRow } from './repo';
 import type { SessionMeta, SessionService } from './sessions';
 
@@ -55,8 +55,12 @@ export function maskAccount(value: string): string {
  */
 export class AccountService {
   private readonly loginChecks: LoginCheck[] = [];
+  /** Frozen accounts, held in memory: the route layer asks on every money-moving call. */
+  private readonly frozen = new Set<number>();
   private readonly securityProviders: ((uid: number) => Partial<SecurityState>)[] = [];
   private secondFactor: SecondFactor | null = null;
+  /** Fund-password guesses being hashed, per user. */
+  private readonly fundGuesses = new InFlight();
 
   constructor(
     private readonly tx: Transactions,
@@ -68,6 +72,51 @@ export class AccountService {
     private readonly limits: { perAccount: FailureLimiter; perAddress: FailureLimiter },
     private readonly fundPolicy: FundPasswordPolicy,
   ) {}
+
+  /** Loads the frozen accounts (at start). */
+  loadFrozen(): void {
+    this.frozen.clear();
+    for (const uid of this.repo.frozenUids()) this.frozen.add(uid);
+  }
+
+  isFrozen(uid: number): boolean {
+    return this.frozen.has(uid);
+  }
+
+  /** Freezes an account: it can sign in and see, but every money-moving call is refused (ACCOUNT_FROZEN). */
+  freeze(uid: number, reason: string): UserRow {
+    return this.tx.run(() => {
+      const user = this.requireUser(uid);
+      if (user.frozen_at !== null) throw new DomainError('ALREADY_HANDLED');
+      this.repo.setFrozen(uid, this.clock.now(), reason);
+      this.frozen.add(uid);
+      this.tx.afterRollback(() => this.frozen.delete(uid));
+      return this.requireUser(uid);
+    });
+  }
+
+  unfreeze(uid: number): UserRow {
+    return this.tx.run(() => {
+      const user = this.requireUser(uid);
+      if (user.frozen_at === null) throw new DomainError('ALREADY_HANDLED');
+      this.repo.setFrozen(uid, null, null);
+      this.frozen.delete(uid);
+      this.tx.afterRollback(() => this.frozen.add(uid));
+      return this.requireUser(uid);
+    });
+  }
+
+  /** Operators' look-up: an exact uid or invitation code, or the start of an email or phone number. */
+  search(text: string, limit = 50): UserRow[] {
+    const query = text.trim();
+    if (query === '') return [];
+    return this.repo.search(query, limit);
+  }
+
+  /** Users in all and those registered since `since` (the operators' dashboard). */
+  countUsers(since: number): { total: number; since: number } {
+    return this.repo.countUsers(since);
+  }
 
   addLoginCheck(check: LoginCheck): void {
     this.loginChecks.push(check);
@@ -106,13 +155,18 @@ export class AccountService {
     return this.repo.findByAccount(account);
   }
 
-  async sendCode(account: string, scene: CodeScene, lang: Lang): Promise<{ sentTo: string; resendAfter: number }> {
+  async sendCode(
+    account: string,
+    scene: CodeScene,
+    lang: Lang,
+    ip: string | null,
+  ): Promise<{ sentTo: string; resendAfter: number }> {
     const existing = this.repo.findByAccount(account);
     if (scene === 'register' && existing) throw new DomainError('ACCOUNT_EXISTS');
     if (scene === 'bind' && existing) throw new DomainError('ALREADY_BOUND');
     if ((scene === 'reset' || scene === 'security') && !existing) throw new DomainError('USER_NOT_FOUND');
     if (existing?.status === 'disabled') throw new DomainError('ACCOUNT_DISABLED');
-    const { resendAfter } = await this.codes.send(account, scene, lang);
+    const { resendAfter } = await this.codes.send(account, scene, lang, ip);
     return { sentTo: maskAccount(account), resendAfter };
   }
 
@@ -120,9 +174,14 @@ export class AccountService {
    * Sends a security code to one of the user's own bound addresses: `to` names which, else the email (or the phone
    * when no email is bound).
    */
-  async sendSecurityCode(uid: number, lang: Lang, to?: ContactKind): Promise<{ sentTo: string; resendAfter: number }> {
+  async sendSecurityCode(
+    uid: number,
+    lang: Lang,
+    ip: string | null,
+    to?: ContactKind,
+  ): Promise<{ sentTo: string; resendAfter: number }> {
     const target = this.securityTarget(uid, to);
-    const { resendAfter } = await this.codes.send(target, 'security', lang);
+    const { resendAfter } = await this.codes.send(target, 'security', lang, ip);
     return { sentTo: maskAccount(target), resendAfter };
   }
 
@@ -206,31 +265,34 @@ export class AccountService {
   }
 
   async login(body: LoginBody, meta: SessionMeta): Promise<LoginResult> {
-    const accountKey = `account:${body.account}`;
-    const addressKey = `address:${meta.ip ?? 'unknown'}`;
-    this.limits.perAccount.assertOpen(accountKey);
-    this.limits.perAddress.assertOpen(addressKey);
-
-    const user = this.repo.findByAccount(body.account);
-    const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
-    if (!user || !passwordOk) {
-      this.limits.perAccount.fail(accountKey);
-      this.limits.perAddress.fail(addressKey);
-      throw new DomainError('WRONG_ACCOUNT_OR_PASSWORD');
-    }
-    if (user.status === 'disabled') throw new DomainError('ACCOUNT_DISABLED');
-    for (const check of this.loginChecks) {
-      try {
-        await check(user, body);
-      } catch (error) {
-        if (error instanceof DomainError && error.key !== 'TWO_FACTOR_REQUIRED') {
-          this.limits.perAccount.fail(accountKey);
-          this.limits.perAddress.fail(addressKey);
-        }
-        throw error;
+    // The guess takes a slot before the slow hash, in one synchronous step with the lock test: a burst of concurrent
+    // guesses is cut off at the limit, and a right password arriving after the lock is refused like any other.
+    const attempt = await FailureLimiter.begin([
+      { limiter: this.limits.perAccount, key: `account:${body.account}`, resetOnSuccess: true },
+      { limiter: this.limits.perAddress, key: `address:${meta.ip ?? 'unknown'}`, resetOnSuccess: false },
+    ]);
+    let user: UserRow | undefined;
+    try {
+      user = this.repo.findByAccount(body.account);
+      const passwordOk = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), body.password);
+      if (!user || !passwordOk) throw new DomainError('WRONG_ACCOUNT_OR_PASSWORD');
+      if (user.status === 'disabled') {
+        attempt.succeeded();
+        throw new DomainError('ACCOUNT_DISABLED');
       }
+      for (const check of this.loginChecks) {
+        try {
+          await check(user, body);
+        } catch (error) {
+          // The password was right and only the second factor is missing: not a wrong guess.
+          if (error instanceof DomainError && error.key === 'TWO_FACTOR_REQUIRED') attempt.succeeded();
+          throw error;
+        }
+      }
+      attempt.succeeded();
+    } finally {
+      attempt.settle();
     }
-    this.limits.perAccount.reset(accountKey);
     const session = this.sessions.create(user.uid, meta);
     return { token: session.token, uid: user.uid, expiresAt: session.expiresAt, user: this.profile(user.uid) };
   }
@@ -254,8 +316,7 @@ export class AccountService {
 
   /** Changes the login password; other sessions are signed out, the caller's own stays. */
   async changePassword(uid: number, sessionId: number, oldPassword: string, newPassword: string): Promise<void> {
-    const user = this.requireUser(uid);
-    if (!(await verifyPassword(user.password_hash, oldPassword))) throw new DomainError('WRONG_OLD_PASSWORD');
+    await this.verifyLoginPassword(uid, oldPassword, 'WRONG_OLD_PASSWORD');
     if (oldPassword === newPassword) throw new DomainError('PASSWORD_SAME_AS_OLD');
     const passwordHash = await hashPassword(newPassword);
     this.tx.run(() => {
@@ -270,14 +331,35 @@ export class AccountService {
     this.events.emit('user.passwordChanged', { uid, at });
   }
 
-  async verifyLoginPassword(uid: number, password: string): Promise<void> {
-    const user = this.requireUser(uid);
-    if (!(await verifyPassword(user.password_hash, password))) throw new DomainError('WRONG_LOGIN_PASSWORD');
+  /**
+   * Checks the login password of a signed-in user (before sensitive changes). Guesses are counted like login
+   * attempts, per user, before the hash: a stolen session cannot try passwords without limit.
+   */
+  async verifyLoginPassword(
+    uid: number,
+    password: string,
+    wrong: 'WRONG_LOGIN_PASSWORD' | 'WRONG_OLD_PASSWORD' = 'WRONG_LOGIN_PASSWORD',
+  ): Promise<void> {
+    const attempt = await FailureLimiter.begin([
+      { limiter: this.limits.perAccount, key: `uid:${uid}`, resetOnSuccess: true },
+    ]);
+    try {
+      const user = this.requireUser(uid);
+      if (!(await verifyPassword(user.password_hash, password))) throw new DomainError(wrong);
+      attempt.succeeded();
+    } finally {
+      attempt.settle();
+    }
   }
 
   /** When the login password last changed (reset or change), for the 24-hour withdrawal lock. */
   passwordChangedAt(uid: number): number | null {
     return this.requireUser(uid).password_changed_at;
+  }
+
+  /** When the fund password was last changed or reset, for the 24-hour withdrawal lock. */
+  fundPasswordChangedAt(uid: number): number | null {
+    return this.requireUser(uid).fund_password_changed_at;
   }
 
   hasFundPassword(uid: number): boolean {
@@ -288,58 +370,94 @@ export class AccountService {
   async setFundPassword(uid: number, loginPassword: string, fundPassword: string): Promise<void> {
     const user = this.requireUser(uid);
     if (user.fund_password_hash !== null) throw new DomainError('ALREADY_HANDLED');
-    if (!(await verifyPassword(user.password_hash, loginPassword))) throw new DomainError('WRONG_LOGIN_PASSWORD');
+    await this.verifyLoginPassword(uid, loginPassword);
     const hash = await hashPassword(fundPassword);
     this.tx.run(() => {
       // Again inside the transaction: a parallel request may have set it while we hashed.
       if (this.requireUser(uid).fund_password_hash !== null) throw new DomainError('ALREADY_HANDLED');
-      this.repo.setFundPassword(uid, hash);
+      this.repo.setFundPassword(uid, hash, null);
     });
   }
 
+  /** Changes the fund password; withdrawals then wait 24 hours. */
   async changeFundPassword(uid: number, oldFundPassword: string, fundPassword: string): Promise<void> {
     await this.verifyFundPassword(uid, oldFundPassword);
     const hash = await hashPassword(fundPassword);
-    this.tx.run(() => this.repo.setFundPassword(uid, hash));
+    this.tx.run(() => {
+      this.repo.setFundPassword(uid, hash, this.clock.now());
+      this.events.emit('user.fundPasswordChanged', { uid, at: this.clock.now() });
+    });
   }
 
-  /** Forgotten fund password: a security code sent to the bound account replaces it. */
+  /** Forgotten fund password: a security code sent to the bound account replaces it; withdrawals wait 24 hours. */
   async resetFundPassword(uid: number, code: string, fundPassword: string): Promise<void> {
     const codeId = this.checkSecurityCode(uid, code);
     const hash = await hashPassword(fundPassword);
     this.tx.run(() => {
       this.codes.consume(codeId);
-      this.repo.setFundPassword(uid, hash);
+      this.repo.setFundPassword(uid, hash, this.clock.now());
+      this.events.emit('user.fundPasswordChanged', { uid, at: this.clock.now() });
     });
   }
 
   /**
-   * Verifies the fund password for a withdrawal, flash transfer or C2C release. Five wrong tries lock it for the
-   * configured period; a right one clears the count.
+   * Verifies the fund password for a withdrawal, flash transfer or C2C release. A guess takes a slot before the
+   * hash, in one synchronous step with the lock test, and never more guesses are hashed at once than tries are
+   * left, so concurrent guesses cannot overrun the limit: after five wrong ones every further guess (the right one
+   * too) is refused until the lock ends; a right guess clears the count.
    */
   async verifyFundPassword(uid: number, fundPassword: string): Promise<void> {
-    const user = this.requireUser(uid);
-    if (user.fund_password_hash === null) throw new DomainError('FUND_PASSWORD_NOT_SET');
-    const now = this.clock.now();
-    if (user.fund_password_locked_until !== null && user.fund_password_locked_until > now) {
-      throw new DomainError('FUND_PASSWORD_LOCKED', {
-        minutes: Math.ceil((user.fund_password_locked_until - now) / 60_000),
+    const { maxFailures, lockMs } = this.fundPolicy;
+    const lockedError = (until: number) =>
+      new DomainError('FUND_PASSWORD_LOCKED', { minutes: Math.ceil((until - this.clock.now()) / 60_000) });
+    const key = `fund:${uid}`;
+    let hash: string;
+    for (;;) {
+      const gate = this.tx.run((): { hash: string; left: number } | { lockedUntil: number } => {
+        const user = this.requireUser(uid);
+        if (user.fund_password_hash === null) throw new DomainError('FUND_PASSWORD_NOT_SET');
+        const now = this.clock.now();
+        const lockedUntil = user.fund_password_locked_until;
+        if (lockedUntil !== null && lockedUntil > now) return { lockedUntil };
+        // A lock that has ended starts the count afresh.
+        if (lockedUntil !== null) this.repo.recordFundFailure(uid, 0, null);
+        const failures = lockedUntil !== null ? 0 : user.fund_password_failures;
+        return { hash: user.fund_password_hash, left: maxFailures - failures };
       });
+      if ('lockedUntil' in gate) throw lockedError(gate.lockedUntil);
+      // Never more guesses being hashed than tries left: the rest wait, and are refused if the key locks.
+      if (this.fundGuesses.count(key) < gate.left) {
+        this.fundGuesses.take(key);
+        hash = gate.hash;
+        break;
+      }
+      await this.fundGuesses.wait(key);
     }
-    const ok = await verifyPassword(user.fund_password_hash, fundPassword);
-    // Re-read after the await: a parallel request may have counted a failure meanwhile.
-    const current = this.requireUser(uid);
-    if (ok) {
-      if (current.fund_password_failures !== 0) this.tx.run(() => this.repo.recordFundFailure(uid, 0, null));
-      return;
+    let outcome: { ok: true } | { lockedUntil: number } | { failures: number };
+    try {
+      const ok = await verifyPassword(hash, fundPassword);
+      outcome = this.tx.run(() => {
+        const current = this.requireUser(uid);
+        const now = this.clock.now();
+        if (ok) {
+          this.repo.recordFundFailure(uid, 0, null);
+          return { ok: true as const };
+        }
+        const failures = current.fund_password_failures + 1;
+        if (failures >= maxFailures) {
+          this.repo.recordFundFailure(uid, failures, now + lockMs);
+          return { lockedUntil: now + lockMs };
+        }
+        this.repo.recordFundFailure(uid, failures, null);
+        return { failures };
+      });
+    } finally {
+      this.fundGuesses.release(key);
     }
-    const failures = current.fund_password_failures + 1;
-    if (failures >= this.fundPolicy.maxFailures) {
-      this.tx.run(() => this.repo.recordFundFailure(uid, 0, now + this.fundPolicy.lockMs));
-      throw new DomainError('FUND_PASSWORD_LOCKED', { minutes: Math.ceil(this.fundPolicy.lockMs / 60_000) });
+    if ('lockedUntil' in outcome) throw lockedError(outcome.lockedUntil);
+    if ('failures' in outcome) {
+      throw new DomainError('WRONG_FUND_PASSWORD', { left: Math.max(0, maxFailures - outcome.failures) });
     }
-    this.tx.run(() => this.repo.recordFundFailure(uid, failures, null));
-    throw new DomainError('WRONG_FUND_PASSWORD', { left: this.fundPolicy.maxFailures - failures });
   }
 
   /**
@@ -435,6 +553,7 @@ export class AccountService {
       avatar: user.avatar,
       inviteCode: user.invite_code,
       createdAt: user.created_at,
+      frozen: user.frozen_at !== null,
       security,
     };
   }

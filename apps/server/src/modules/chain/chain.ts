@@ -1,3 +1,5 @@
+import type { JobDefinition } from '../../platform/jobs';
+
 /**
  * What the exchange needs from a blockchain, whatever the chain: addresses for users, the transfers that arrive at
  * them with their confirmations, and sending withdrawals. Amounts are in ledger units (the asset's scale); an
@@ -51,8 +53,20 @@ export interface Chain {
   send(request: SendRequest): Promise<{ txHash: string }>;
   /** Called after each new block (and other activity worth a look); the chain awaits the listeners. */
   onActivity(listener: () => Promise<void>): void;
-  start(): void;
-  stop(): void;
+  /** What the adapter does on a schedule (the simulator's blocks; a real adapter's polling of its node). */
+  jobs(): JobDefinition[];
+}
+
+/** A transaction in the simulated chain's mempool; `withdrawal` when the exchange sent it. */
+export interface MempoolEntry {
+  txHash: string;
+  network: string;
+  asset: string;
+  from: string;
+  to: string;
+  amount: bigint;
+  withdrawal: boolean;
+  createdAt: number;
 }
 
 /** The extra controls of the simulated chain: operators and tests drive it. */
@@ -65,6 +79,8 @@ export interface ChainSimulator extends Chain {
   injectDeposit(input: { network: string; asset: string; to: string; amount: bigint }): string;
   /** Drops a transaction still in the mempool: it will never be mined. */
   failTransaction(txHash: string): void;
+  /** The transactions waiting for the next block, oldest first (at most `limit`). */
+  mempool(limit: number): MempoolEntry[];
   /** The next `count` sends are refused by the "node". */
   failNextSends(count: number): void;
   /** Lets the listeners look at the chain now (after an injected deposit). */

@@ -4,8 +4,16 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
+import type { JobDefinition } from '../../platform/jobs';
 import { base58Encode, canonicalAddress, encodeAddress, isValidAddress } from './addresses';
-import { type ChainSimulator, ChainSendError, type ChainTransfer, type ChainTxStatus, type SendRequest } from './chain';
+import {
+  type ChainSimulator,
+  ChainSendError,
+  type ChainTransfer,
+  type ChainTxStatus,
+  type MempoolEntry,
+  type SendRequest,
+} from './chain';
 import { networkSpec } from './networks';
 
 /** A row read with safe integers (amounts can exceed 2^53). */
@@ -28,14 +36,14 @@ interface TxStatusRow {
 
 /**
  * A blockchain inside the server, so a fresh install can deposit and withdraw without a node: every simulated
- * network shares one block height; a block every `blockMs` (0: only when told, as in tests); transactions wait in
- * the mempool until the next block. Operators send test deposits to any address; tests mine blocks and make sends
- * or mempool transactions fail. State lives in the database, so a restart changes nothing.
+ * network shares one block height; a block every `blockMs` (the scheduler's `chain.blocks` job; 0: only when told,
+ * as in tests); transactions wait in the mempool until the next block. Operators send test deposits to any address;
+ * tests mine blocks and make sends or mempool transactions fail. State lives in the database, so a restart changes
+ * nothing.
  */
 export class SimulatedChain implements ChainSimulator {
   readonly simulated = true;
   private readonly listeners: (() => Promise<void>)[] = [];
-  private timer: NodeJS.Timeout | null = null;
   private mining: Promise<void> | null = null;
   private refuseSends = 0;
   private readonly q;
@@ -63,6 +71,24 @@ export class SimulatedChain implements ChainSimulator {
         .prepare<[string, number], TxRow>('SELECT * FROM sim_chain_txs WHERE network = ? AND id > ? ORDER BY id')
         .safeIntegers(true),
       fail: db.prepare('UPDATE sim_chain_txs SET failed = 1 WHERE hash = ? AND block_height IS NULL'),
+      mempool: db
+        .prepare<
+          [number],
+          {
+            network: string;
+            asset: string;
+            hash: string;
+            from_address: string;
+            to_address: string;
+            amount: bigint;
+            reference: string | null;
+            created_at: bigint;
+          }
+        >(
+          `SELECT network, asset, hash, from_address, to_address, amount, reference, created_at FROM sim_chain_txs
+           WHERE block_height IS NULL AND failed = 0 ORDER BY id LIMIT ?`,
+        )
+        .safeIntegers(true),
     };
   }
 
@@ -130,19 +156,23 @@ export class SimulatedChain implements ChainSimulator {
     this.listeners.push(listener);
   }
 
-  /** Produces a block every `blockMs` (nothing when 0). A tick is skipped while the previous block is processed. */
-  start(): void {
-    if (this.blockMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.mining) return;
-      this.mine(1).catch((error: unknown) => this.log.error({ err: error }, 'simulated block failed'));
-    }, this.blockMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+  /**
+   * The chain's time rule: a block every `blockMs` (none when 0), one per slot of the scheduler's `chain.blocks` job.
+   * After downtime one block is made, not one per missed slot: confirmations count blocks, and a chain that was
+   * down did not produce any.
+   */
+  jobs(): JobDefinition[] {
+    if (this.blockMs <= 0) return [];
+    return [
+      {
+        name: 'blocks',
+        description: 'Simulated chain: mine the next block (mempool transactions go in), then let the wallet sync',
+        everyMs: this.blockMs,
+        catchUp: 'latest',
+        // The block and the slot's record commit together; the wallet's sync follows the commit.
+        runAsync: (slot) => this.mine(1, (write) => slot.commit(write)),
+      },
+    ];
   }
 
   // ---- simulator controls -------------------------------------------------------------------------------------
@@ -151,14 +181,19 @@ export class SimulatedChain implements ChainSimulator {
     return this.q.height.get()?.height ?? 0;
   }
 
-  async mine(blocks = 1): Promise<void> {
+  /**
+   * Mines `blocks` blocks after any mining in progress, then waits for the listeners. `commit` runs the block's
+   * writes in a transaction of the caller's (the scheduler's, with its slot record); a plain one by default.
+   */
+  async mine(blocks = 1, commit: (write: () => void) => void = (write) => this.tx.run(write)): Promise<void> {
     if (!Number.isInteger(blocks) || blocks < 1) throw new RangeError('blocks must be a positive integer');
     const run = async () => {
-      this.tx.run(() => {
+      commit(() => {
         const next = this.height() + 1;
         this.q.include.run(next);
         this.q.advance.run(blocks);
       });
+      this.log.debug({ height: this.height() }, 'simulated block mined');
       await this.notify();
     };
     const previous = this.mining ?? Promise.resolve();
@@ -198,6 +233,19 @@ export class SimulatedChain implements ChainSimulator {
     if (row.block_height !== null) throw new DomainError('TRANSACTION_ALREADY_MINED');
     if (row.failed === 1) throw new DomainError('ALREADY_HANDLED');
     this.tx.run(() => this.q.fail.run(txHash));
+  }
+
+  mempool(limit: number): MempoolEntry[] {
+    return this.q.mempool.all(limit).map((r) => ({
+      txHash: r.hash,
+      network: r.network,
+      asset: r.asset,
+      from: r.from_address,
+      to: r.to_address,
+      amount: r.amount,
+      withdrawal: r.reference !== null,
+      createdAt: Number(r.created_at),
+    }));
   }
 
   failNextSends(count: number): void {

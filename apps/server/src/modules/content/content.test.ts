@@ -14,10 +14,21 @@ import {
   LANG_HEADER_VALUE,
   LANGS,
   type NoticeSummary,
+  PRODUCTS,
   type ServiceLine,
 } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, get, LiveClient, post, registerUser, startServer, type TestServer } from '../../test/harness';
+import {
+  call,
+  get,
+  LiveClient,
+  loginOperator,
+  post,
+  registerUser,
+  seed,
+  startServer,
+  type TestServer,
+} from '../../test/harness';
 import { DEMO_ARTICLES, DEMO_BANNERS, DEMO_DOCUMENTS, seedContent } from './demo';
 import { CURRENT_RELEASE_NOTES } from './demo/banners';
 import { DEMO_HELP } from './demo/help';
@@ -30,26 +41,25 @@ interface Paged<T> {
   size: number;
 }
 
-/**
- * What demo.ts does for this module at start: the operator, then the content seed. Other modules' demo data is left
- * out so these tests depend only on this module.
- */
-async function seed(server: TestServer): Promise<void> {
-  await server.ctx.operators.ensureOperator(server.ctx.config.admin.email, server.ctx.config.admin.password);
-  seedContent(server.ctx);
-}
-
+/** A new operator of the content desk (the role whose permission the content routes need), logged in. */
 async function operatorToken(server: TestServer): Promise<string> {
-  const { email, password } = server.ctx.config.admin;
-  const answer = await post<{ token: string }>(server, '/admin/api/login', { email, password });
-  expect(answer.body.code).toBe(200);
-  return answer.body.data.token;
+  return (await loginOperator(server, 'content')).token;
 }
 
-function auditOf(server: TestServer): { action: string; subject: string; detail: string }[] {
+interface AuditRow {
+  route: string;
+  target: string | null;
+  change: string | null;
+  outcome: 'done' | 'refused';
+}
+
+/** The audit rows of the content routes, oldest first (the route layer writes one per operator action). */
+function auditOf(server: TestServer): AuditRow[] {
   return server.ctx.db
-    .prepare("SELECT action, subject, detail FROM operator_audit WHERE action LIKE 'content.%' ORDER BY id")
-    .all() as { action: string; subject: string; detail: string }[];
+    .prepare(
+      "SELECT route, target, change, outcome FROM operator_audit WHERE route LIKE '% /admin/api/content/%' ORDER BY id",
+    )
+    .all() as AuditRow[];
 }
 
 function isNewestFirst(items: readonly NoticeSummary[]): boolean {
@@ -65,7 +75,12 @@ describe('what users read (demo content)', () => {
 
   beforeAll(async () => {
     demo = await startServer({ DEMO_DATA: 'true', LINES: JSON.stringify(lines) });
-    await seed(demo);
+    // As on an install where every product is built (content about a product is hidden while it is not: see
+    // 'content about products' below).
+    demo.ctx.products.declareBuilt(PRODUCTS);
+    // What the content module seeds at start; other modules' demo data is left out, so these tests depend only
+    // on this module.
+    seedContent(demo.ctx.content, demo.ctx.config.demoData);
   });
   afterAll(async () => {
     await demo.close();
@@ -87,7 +102,8 @@ describe('what users read (demo content)', () => {
     }
 
     // The launch banner opens the launch announcement.
-    const id = /^\/pages\/index\/notice\?id=(\d+)$/.exec(en.body.data[0]?.link ?? '')?.[1];
+    const launchBanner = en.body.data.find((b) => b.link?.startsWith('/pages/index/notice'));
+    const id = /^\/pages\/index\/notice\?id=(\d+)$/.exec(launchBanner?.link ?? '')?.[1];
     const launch = await get<Article>(demo, `/api/common/getArticle/${id}`);
     expect(launch.body.data.title).toBe(LAUNCH.text.en.title);
   });
@@ -251,10 +267,79 @@ describe('what users read (demo content)', () => {
     const banners = await get<ContentBanner[]>(demo, '/admin/api/content/banners', { token });
     await call(demo, 'DELETE', `/admin/api/content/banners/${banners.body.data[3]?.id}`, undefined, { token });
     const before = ['content_articles', 'content_article_texts', 'content_banners', 'app_versions'].map(count);
-    await seed(demo);
+    seedContent(demo.ctx.content, demo.ctx.config.demoData);
     const after = ['content_articles', 'content_article_texts', 'content_banners', 'app_versions'].map(count);
     expect(after).toEqual(before);
     expect(before[2]).toBe(DEMO_BANNERS.length - 1);
+  });
+});
+
+describe('content about products', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Only what this build provides (spot), as on a fresh install of this version.
+    server = await startServer({ DEMO_DATA: 'true', ADMIN_PASSWORD: 'content-admin-2026' });
+    await seed(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const banners = async () => (await get<Banner[]>(server, '/api/common/getBanner')).body.data.map((b) => b.title);
+
+  it('shows no banner, notice or article promising a product that is not built', async () => {
+    const products = await get<{ key: string; available: boolean }[]>(server, '/api/common/products');
+    const available = new Set(products.body.data.filter((p) => p.available).map((p) => p.key));
+    expect(available.has('spot')).toBe(true);
+    const shown = await banners();
+    for (const banner of DEMO_BANNERS) {
+      const built = (banner.products ?? []).every((p) => available.has(p));
+      expect(shown.includes(banner.title.en), banner.title.en).toBe(built);
+    }
+    expect((await get(server, '/api/common/getSwapNotice')).body.data).toEqual([]);
+    const home = (await get<{ title: string }[]>(server, '/api/common/getHomeNotice')).body.data.map((n) => n.title);
+    for (const article of DEMO_ARTICLES.filter((a) => a.category === 'notice' || a.category === 'announcement')) {
+      if ((article.products ?? []).some((p) => !available.has(p))) expect(home).not.toContain(article.text.en.title);
+    }
+    const launch = server.ctx.db
+      .prepare("SELECT article_id FROM content_article_texts WHERE lang = 'en' AND title LIKE 'Bourse is live%'")
+      .pluck()
+      .get() as number;
+    const launchProducts = DEMO_ARTICLES.find((a) => a.text.en.title.startsWith('Bourse is live'))?.products ?? [];
+    expect((await get(server, `/api/common/getArticle/${launch}`)).body.code).toBe(
+      launchProducts.every((p) => available.has(p)) ? 200 : ERRORS.NOT_FOUND.code,
+    );
+  });
+
+  it('hides a product the operator switches off, and refuses its calls, until it is on again', async () => {
+    const admin = await loginOperator(server, 'risk');
+    const user = await registerUser(server);
+    const spotBanner = DEMO_BANNERS.find((b) => b.products?.includes('spot'))?.title.en ?? '';
+    expect(await banners()).toContain(spotBanner);
+    const off = await post(
+      server,
+      '/admin/api/products/update',
+      { key: 'spot', enabled: false },
+      { token: admin.token },
+    );
+    expect(off.body.data).toMatchObject({ key: 'spot', built: true, enabled: false, available: false });
+    expect(await banners()).not.toContain(spotBanner);
+    const closed = await get(server, '/mapi/spot/getOnList', { token: user.token, lang: 'hk' });
+    expect(closed.body).toMatchObject({ code: ERRORS.PRODUCT_CLOSED.code, msg: '該服務暫未開放' });
+    const on = await post(server, '/admin/api/products/update', { key: 'spot', enabled: true }, { token: admin.token });
+    expect(on.body.data).toMatchObject({ available: true });
+    expect(await banners()).toContain(spotBanner);
+    expect((await get(server, '/mapi/spot/getOnList', { token: user.token })).body.code).toBe(200);
+    // A product nobody built stays closed whatever the switch says.
+    const futures = await post(
+      server,
+      '/admin/api/products/update',
+      { key: 'futures', enabled: true },
+      {
+        token: admin.token,
+      },
+    );
+    expect(futures.body.data).toMatchObject({ built: false, enabled: true, available: false });
   });
 });
 
@@ -264,6 +349,7 @@ describe('operator editing', () => {
 
   const notice = (overrides: Partial<ContentArticleInput> = {}): ContentArticleInput => ({
     category: 'notice',
+    products: [],
     slug: null,
     pinned: false,
     published: true,
@@ -276,7 +362,7 @@ describe('operator editing', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    await seed(server);
+    seedContent(server.ctx.content, server.ctx.config.demoData);
     token = await operatorToken(server);
   });
   afterAll(async () => {
@@ -364,17 +450,29 @@ describe('operator editing', () => {
     expect(gone.body.code).toBe(ERRORS.NOT_FOUND.code);
 
     const audit = auditOf(server);
-    expect(audit.map((a) => [a.action, a.subject])).toEqual([
-      ['content.article.create', `article:${id}`],
-      ['content.article.update', `article:${id}`],
-      ['content.article.update', `article:${id}`],
-      ['content.article.delete', `article:${id}`],
+    expect(audit.map((a) => [a.route, a.target, a.outcome])).toEqual([
+      ['POST /admin/api/content/articles', null, 'done'],
+      ['PUT /admin/api/content/articles/:id', `id=${id}`, 'done'],
+      ['PUT /admin/api/content/articles/:id', `id=${id}`, 'done'],
+      ['DELETE /admin/api/content/articles/:id', `id=${id}`, 'done'],
     ]);
-    // The deletion keeps the whole article in the audit trail.
-    expect(JSON.parse(audit[3]!.detail)).toMatchObject({
-      id,
-      translations: { fr: { title: 'Maintenance du portefeuille DOGE (prolongée)' } },
-    });
+    // Each row keeps the request as sent.
+    expect(JSON.parse(audit[0]!.change ?? 'null')).toMatchObject({ translations: notice().translations });
+    expect(JSON.parse(audit[1]!.change ?? 'null')).toMatchObject({ pinned: true, translations: edited.translations });
+  });
+
+  it('refuses an operator whose role lacks content.manage, and records the refusal', async () => {
+    const support = await loginOperator(server, 'support');
+    const before = auditOf(server).length;
+    const read = await get(server, '/admin/api/content/articles', { token: support.token });
+    expect(read.body.code).toBe(ERRORS.UNAUTHORIZED_OPERATION.code);
+    const write = await post(server, '/admin/api/content/articles', notice(), { token: support.token });
+    expect(write.body.code).toBe(ERRORS.UNAUTHORIZED_OPERATION.code);
+    const rows = auditOf(server).slice(before);
+    expect(rows.map((a) => [a.route, a.outcome])).toEqual([
+      ['GET /admin/api/content/articles', 'refused'],
+      ['POST /admin/api/content/articles', 'refused'],
+    ]);
   });
 
   it('keeps drafts out of sight, finds published documents by slug and refuses a slug already in use', async () => {
@@ -475,14 +573,15 @@ describe('operator editing', () => {
     const missing = await call(server, 'PUT', '/admin/api/content/banners/99999', banner(1, 'x'), { token });
     expect(missing.body.code).toBe(ERRORS.NOT_FOUND.code);
 
+    // Refused requests (invalid, or a banner that does not exist) leave no row.
     const actions = auditOf(server)
-      .filter((a) => a.action.startsWith('content.banner.'))
-      .map((a) => a.action);
+      .filter((a) => a.route.includes('/admin/api/content/banners'))
+      .map((a) => [a.route, a.target]);
     expect(actions).toEqual([
-      'content.banner.create',
-      'content.banner.create',
-      'content.banner.update',
-      'content.banner.delete',
+      ['POST /admin/api/content/banners', null],
+      ['POST /admin/api/content/banners', null],
+      ['PUT /admin/api/content/banners/:id', `id=${first.body.data.id}`],
+      ['DELETE /admin/api/content/banners/:id', `id=${second.body.data.id}`],
     ]);
   });
 
@@ -518,7 +617,7 @@ describe('operator editing', () => {
     expect(again.body.code).toBe(ERRORS.INVALID_PARAMS.code);
     const list = await get<ContentAppVersion[]>(server, '/admin/api/content/app-versions', { token });
     expect(list.body.data.filter((v) => v.type === 'android').map((v) => v.versionCode)).toEqual([148, 147]);
-    expect(auditOf(server).filter((a) => a.action === 'content.appVersion.create')).toHaveLength(1);
+    expect(auditOf(server).filter((a) => a.route === 'POST /admin/api/content/app-versions')).toHaveLength(1);
   });
 });
 
@@ -528,7 +627,8 @@ describe('home live channel', () => {
 
   beforeAll(async () => {
     server = await startServer({ DEMO_DATA: 'true' });
-    await seed(server);
+    server.ctx.products.declareBuilt(PRODUCTS);
+    seedContent(server.ctx.content, server.ctx.config.demoData);
     token = await operatorToken(server);
   });
   afterAll(async () => {
@@ -574,6 +674,7 @@ describe('home live channel', () => {
 
     const body: ContentArticleInput = {
       category: 'announcement',
+      products: [],
       slug: null,
       pinned: false,
       published: true,

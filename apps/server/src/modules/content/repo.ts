@@ -11,6 +11,8 @@ export interface ArticleRow {
   pinned: 0 | 1;
   published: 0 | 1;
   published_at: number | null;
+  /** JSON array of product keys: shown only while all are available. */
+  products: string;
   created_at: number;
   updated_at: number;
 }
@@ -42,6 +44,7 @@ export interface BannerRow {
   link: string | null;
   sort: number;
   active: 0 | 1;
+  products: string;
   created_at: number;
   updated_at: number;
 }
@@ -74,6 +77,7 @@ export interface ArticleFields {
   pinned: 0 | 1;
   published: 0 | 1;
   publishedAt: number | null;
+  products: string;
   now: number;
 }
 
@@ -82,6 +86,7 @@ export interface BannerFields {
   link: string | null;
   sort: number;
   active: 0 | 1;
+  products: string;
   now: number;
 }
 
@@ -91,27 +96,33 @@ const ARTICLE_TITLE = `COALESCE(t.title, e.title)`;
 const ARTICLE_TEXT_JOINS = `JOIN content_article_texts e ON e.article_id = a.id AND e.lang = 'en'
   LEFT JOIN content_article_texts t ON t.article_id = a.id AND t.lang = @lang`;
 const PUBLIC_ORDER = 'ORDER BY a.pinned DESC, a.published_at DESC, a.id DESC';
+/** Content about a product that is not available (`@closed`: a JSON array of product keys) is not shown. */
+const OPEN = (alias: string) =>
+  `NOT EXISTS (SELECT 1 FROM json_each(${alias}.products) p WHERE p.value IN (SELECT value FROM json_each(@closed)))`;
 
 /** SQL for the content tables; nothing outside this module touches them. */
 export function createContentRepo(db: Db) {
   const q = {
-    publishedSummaries: db.prepare<{ categories: string; lang: Lang; limit: number; offset: number }, SummaryRow>(
+    publishedSummaries: db.prepare<
+      { categories: string; lang: Lang; limit: number; offset: number; closed: string },
+      SummaryRow
+    >(
       `SELECT a.id, a.category, a.pinned, a.published_at, ${ARTICLE_TITLE} AS title
        FROM content_articles a ${ARTICLE_TEXT_JOINS}
-       WHERE a.published = 1 AND a.category IN (SELECT value FROM json_each(@categories))
+       WHERE a.published = 1 AND a.category IN (SELECT value FROM json_each(@categories)) AND ${OPEN('a')}
        ${PUBLIC_ORDER} LIMIT @limit OFFSET @offset`,
     ),
-    publishedCount: db.prepare<[string], { n: number }>(
-      `SELECT COUNT(*) AS n FROM content_articles
-       WHERE published = 1 AND category IN (SELECT value FROM json_each(?))`,
+    publishedCount: db.prepare<{ categories: string; closed: string }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM content_articles a
+       WHERE a.published = 1 AND a.category IN (SELECT value FROM json_each(@categories)) AND ${OPEN('a')}`,
     ),
-    publishedById: db.prepare<{ id: number; lang: Lang }, LocalizedArticleRow>(
+    publishedById: db.prepare<{ id: number; lang: Lang; closed: string }, LocalizedArticleRow>(
       `SELECT a.*, ${ARTICLE_TITLE} AS title, COALESCE(t.body, e.body) AS body
-       FROM content_articles a ${ARTICLE_TEXT_JOINS} WHERE a.id = @id AND a.published = 1`,
+       FROM content_articles a ${ARTICLE_TEXT_JOINS} WHERE a.id = @id AND a.published = 1 AND ${OPEN('a')}`,
     ),
-    publishedBySlug: db.prepare<{ slug: string; lang: Lang }, LocalizedArticleRow>(
+    publishedBySlug: db.prepare<{ slug: string; lang: Lang; closed: string }, LocalizedArticleRow>(
       `SELECT a.*, ${ARTICLE_TITLE} AS title, COALESCE(t.body, e.body) AS body
-       FROM content_articles a ${ARTICLE_TEXT_JOINS} WHERE a.slug = @slug AND a.published = 1`,
+       FROM content_articles a ${ARTICLE_TEXT_JOINS} WHERE a.slug = @slug AND a.published = 1 AND ${OPEN('a')}`,
     ),
     summaryById: db.prepare<{ id: number; lang: Lang }, SummaryRow>(
       `SELECT a.id, a.category, a.pinned, COALESCE(a.published_at, a.created_at) AS published_at,
@@ -131,12 +142,12 @@ export function createContentRepo(db: Db) {
       'SELECT * FROM content_article_texts WHERE article_id IN (SELECT value FROM json_each(?))',
     ),
     insertArticle: db.prepare<ArticleFields>(
-      `INSERT INTO content_articles (category, slug, pinned, published, published_at, created_at, updated_at)
-       VALUES (@category, @slug, @pinned, @published, @publishedAt, @now, @now)`,
+      `INSERT INTO content_articles (category, slug, pinned, published, published_at, products, created_at, updated_at)
+       VALUES (@category, @slug, @pinned, @published, @publishedAt, @products, @now, @now)`,
     ),
     updateArticle: db.prepare<ArticleFields & { id: number }>(
       `UPDATE content_articles SET category = @category, slug = @slug, pinned = @pinned, published = @published,
-         published_at = @publishedAt, updated_at = @now WHERE id = @id`,
+         published_at = @publishedAt, products = @products, updated_at = @now WHERE id = @id`,
     ),
     deleteArticle: db.prepare<[number]>('DELETE FROM content_articles WHERE id = ?'),
     insertArticleText: db.prepare<ArticleTextRow>(
@@ -144,12 +155,15 @@ export function createContentRepo(db: Db) {
     ),
     deleteArticleTexts: db.prepare<[number]>('DELETE FROM content_article_texts WHERE article_id = ?'),
 
-    activeBanners: db.prepare<[Lang], { id: number; image: string; link: string | null; title: string }>(
+    activeBanners: db.prepare<
+      { lang: Lang; closed: string },
+      { id: number; image: string; link: string | null; title: string }
+    >(
       `SELECT b.id, b.image, b.link, COALESCE(t.title, e.title) AS title
        FROM content_banners b
        JOIN content_banner_titles e ON e.banner_id = b.id AND e.lang = 'en'
-       LEFT JOIN content_banner_titles t ON t.banner_id = b.id AND t.lang = ?
-       WHERE b.active = 1 ORDER BY b.sort, b.id`,
+       LEFT JOIN content_banner_titles t ON t.banner_id = b.id AND t.lang = @lang
+       WHERE b.active = 1 AND ${OPEN('b')} ORDER BY b.sort, b.id`,
     ),
     banners: db.prepare<[], BannerRow>('SELECT * FROM content_banners ORDER BY sort, id'),
     bannerById: db.prepare<[number], BannerRow>('SELECT * FROM content_banners WHERE id = ?'),
@@ -157,12 +171,12 @@ export function createContentRepo(db: Db) {
       'SELECT * FROM content_banner_titles WHERE banner_id IN (SELECT value FROM json_each(?))',
     ),
     insertBanner: db.prepare<BannerFields>(
-      `INSERT INTO content_banners (image, link, sort, active, created_at, updated_at)
-       VALUES (@image, @link, @sort, @active, @now, @now)`,
+      `INSERT INTO content_banners (image, link, sort, active, products, created_at, updated_at)
+       VALUES (@image, @link, @sort, @active, @products, @now, @now)`,
     ),
     updateBanner: db.prepare<BannerFields & { id: number }>(
-      `UPDATE content_banners SET image = @image, link = @link, sort = @sort, active = @active, updated_at = @now
-       WHERE id = @id`,
+      `UPDATE content_banners SET image = @image, link = @link, sort = @sort, active = @active,
+         products = @products, updated_at = @now WHERE id = @id`,
     ),
     deleteBanner: db.prepare<[number]>('DELETE FROM content_banners WHERE id = ?'),
     insertBannerTitle: db.prepare<BannerTitleRow>(
@@ -200,12 +214,27 @@ export function createContentRepo(db: Db) {
   const ids = (list: readonly number[]) => JSON.stringify(list);
 
   return {
-    publishedSummaries: (categories: readonly ArticleCategory[], lang: Lang, limit: number, offset = 0) =>
-      q.publishedSummaries.all({ categories: JSON.stringify(categories), lang, limit, offset }),
-    publishedCount: (categories: readonly ArticleCategory[]) =>
-      q.publishedCount.get(JSON.stringify(categories))?.n ?? 0,
-    publishedById: (id: number, lang: Lang) => q.publishedById.get({ id, lang }),
-    publishedBySlug: (slug: string, lang: Lang) => q.publishedBySlug.get({ slug, lang }),
+    // `closed`: the product keys not available now; content about any of them is left out.
+    publishedSummaries: (
+      categories: readonly ArticleCategory[],
+      lang: Lang,
+      closed: readonly string[],
+      limit: number,
+      offset = 0,
+    ) =>
+      q.publishedSummaries.all({
+        categories: JSON.stringify(categories),
+        lang,
+        limit,
+        offset,
+        closed: JSON.stringify(closed),
+      }),
+    publishedCount: (categories: readonly ArticleCategory[], closed: readonly string[]) =>
+      q.publishedCount.get({ categories: JSON.stringify(categories), closed: JSON.stringify(closed) })?.n ?? 0,
+    publishedById: (id: number, lang: Lang, closed: readonly string[]) =>
+      q.publishedById.get({ id, lang, closed: JSON.stringify(closed) }),
+    publishedBySlug: (slug: string, lang: Lang, closed: readonly string[]) =>
+      q.publishedBySlug.get({ slug, lang, closed: JSON.stringify(closed) }),
     summaryById: (id: number, lang: Lang) => q.summaryById.get({ id, lang }),
     articleById: (id: number) => q.articleById.get(id),
     articleBySlug: (slug: string) => q.articleBySlug.get(slug),
@@ -222,7 +251,8 @@ export function createContentRepo(db: Db) {
       for (const text of texts) q.insertArticleText.run({ ...text, article_id: articleId });
     },
 
-    activeBanners: (lang: Lang) => q.activeBanners.all(lang),
+    activeBanners: (lang: Lang, closed: readonly string[]) =>
+      q.activeBanners.all({ lang, closed: JSON.stringify(closed) }),
     banners: () => q.banners.all(),
     bannerById: (id: number) => q.bannerById.get(id),
     bannerTitles: (bannerIds: readonly number[]) => q.bannerTitles.all(ids(bannerIds)),

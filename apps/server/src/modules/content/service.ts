@@ -17,13 +17,14 @@ import {
   LANGS,
   langFromHeader,
   type NoticeSummary,
+  PRODUCTS,
+  type ProductKey,
   type ServiceLine,
 } from '@bourse/contract';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Clock } from '../../lib/clock';
 import { fail } from '../../lib/errors';
-import type { OperatorService } from '../admin/service';
 import type { ChannelSpec, Hub } from '../../ws/hub';
 import type { AppPlatform, ArticleCategory, ArticleRow, BannerRow, ContentRepo, SummaryRow } from './repo';
 
@@ -45,6 +46,16 @@ type PerLang<T> = { en: T } & Partial<Record<Exclude<Lang, 'en'>, T>>;
  * The transaction runner of `ctx.tx`: writes run synchronously inside `run`; `afterCommit` work (the live push) runs
  * only once the outermost transaction has committed.
  */
+/** Which products can be used now (the products module). */
+export interface ProductAvailability {
+  isAvailable(key: ProductKey): boolean;
+}
+
+function productList(json: string): ProductKey[] {
+  const list = JSON.parse(json) as unknown;
+  return Array.isArray(list) ? list.filter((p): p is ProductKey => (PRODUCTS as readonly unknown[]).includes(p)) : [];
+}
+
 export interface ContentTransactions {
   run<T>(fn: () => T): T;
   afterCommit(hook: () => void): void;
@@ -110,42 +121,48 @@ export class ContentService {
     private readonly tx: ContentTransactions,
     private readonly repo: ContentRepo,
     private readonly clock: Clock,
-    private readonly operators: OperatorService,
     private readonly hub: Hub,
     private readonly config: Pick<Config, 'lines'>,
+    private readonly products: ProductAvailability,
   ) {}
+
+  /** The products not available now: content about them is not shown. */
+  private closedProducts(): ProductKey[] {
+    return PRODUCTS.filter((p) => !this.products.isAvailable(p));
+  }
 
   // ---- What users read ----
 
   banners(lang: Lang): Banner[] {
-    return this.repo.activeBanners(lang);
+    return this.repo.activeBanners(lang, this.closedProducts());
   }
 
   homeNotices(lang: Lang): NoticeSummary[] {
-    return this.repo.publishedSummaries(HOME_CATEGORIES, lang, HOME_NOTICE_LIMIT).map(toSummary);
+    return this.repo.publishedSummaries(HOME_CATEGORIES, lang, this.closedProducts(), HOME_NOTICE_LIMIT).map(toSummary);
   }
 
   /** Published notices of one category, or of the home categories when none is given; pinned first, then newest. */
   notices(lang: Lang, query: { page: number; size: number; category?: ArticleCategory }): Paged<NoticeSummary> {
     const categories = query.category ? [query.category] : HOME_CATEGORIES;
     const offset = (query.page - 1) * query.size;
+    const closed = this.closedProducts();
     return {
-      list: this.repo.publishedSummaries(categories, lang, query.size, offset).map(toSummary),
-      total: this.repo.publishedCount(categories),
+      list: this.repo.publishedSummaries(categories, lang, closed, query.size, offset).map(toSummary),
+      total: this.repo.publishedCount(categories, closed),
       page: query.page,
       size: query.size,
     };
   }
 
   swapNotices(lang: Lang): NoticeSummary[] {
-    return this.repo.publishedSummaries(['swap'], lang, SWAP_NOTICE_LIMIT).map(toSummary);
+    return this.repo.publishedSummaries(['swap'], lang, this.closedProducts(), SWAP_NOTICE_LIMIT).map(toSummary);
   }
 
   /** A published article by numeric id or by slug (terms, privacy, whitepaper, help entries). */
   article(idOrSlug: string, lang: Lang): Article {
     const row = /^\d+$/.test(idOrSlug)
-      ? this.repo.publishedById(Number(idOrSlug), lang)
-      : this.repo.publishedBySlug(idOrSlug, lang);
+      ? this.repo.publishedById(Number(idOrSlug), lang, this.closedProducts())
+      : this.repo.publishedBySlug(idOrSlug, lang, this.closedProducts());
     if (!row) fail('NOT_FOUND');
     return {
       id: row.id,
@@ -213,7 +230,7 @@ export class ContentService {
     return this.withTranslations([row])[0] ?? fail('NOT_FOUND');
   }
 
-  createArticle(operatorId: number, input: ContentArticleInput): ContentArticle {
+  createArticle(input: ContentArticleInput): ContentArticle {
     const id = this.tx.run(() => {
       const now = this.clock.now();
       this.assertSlugFree(input.slug, null);
@@ -223,10 +240,10 @@ export class ContentService {
         pinned: bit(input.pinned),
         published: bit(input.published),
         publishedAt: input.published ? now : null,
+        products: JSON.stringify(input.products),
         now,
       });
       this.writeArticleTexts(articleId, input);
-      this.operators.audit(operatorId, 'content.article.create', `article:${articleId}`, input);
       this.pushHomeAfterCommit(this.homeChange(undefined, this.repo.articleById(articleId), articleId));
       return articleId;
     });
@@ -234,7 +251,7 @@ export class ContentService {
   }
 
   /** Replaces the article with the given state; translations left out are removed (they fall back to English). */
-  updateArticle(operatorId: number, id: number, input: ContentArticleInput): ContentArticle {
+  updateArticle(id: number, input: ContentArticleInput): ContentArticle {
     this.tx.run(() => {
       const before = this.repo.articleById(id);
       if (!before) fail('NOT_FOUND');
@@ -246,23 +263,25 @@ export class ContentService {
         pinned: bit(input.pinned),
         published: bit(input.published),
         publishedAt: before.published_at ?? (input.published ? now : null),
+        products: JSON.stringify(input.products),
         now,
       });
       this.writeArticleTexts(id, input);
-      this.operators.audit(operatorId, 'content.article.update', `article:${id}`, input);
       this.pushHomeAfterCommit(this.homeChange(before, this.repo.articleById(id), id));
     });
     return this.getArticle(id);
   }
 
-  deleteArticle(operatorId: number, id: number): void {
-    this.tx.run(() => {
+  /** Deletes an article for good; returns it as it was (the operator audit keeps it). */
+  deleteArticle(id: number): ContentArticle {
+    return this.tx.run(() => {
       const before = this.repo.articleById(id);
       if (!before) fail('NOT_FOUND');
-      // Read what the home ticker showed while the row still exists; the audit keeps the whole article.
+      const deleted = this.getArticle(id);
+      // Read what the home ticker showed while the row still exists.
       this.pushHomeAfterCommit(this.homeChange(before, undefined, id));
-      this.operators.audit(operatorId, 'content.article.delete', `article:${id}`, this.withTranslations([before])[0]);
       this.repo.deleteArticle(id);
+      return deleted;
     });
   }
 
@@ -270,32 +289,31 @@ export class ContentService {
     return this.withTitles(this.repo.banners());
   }
 
-  createBanner(operatorId: number, input: ContentBannerInput): ContentBanner {
+  createBanner(input: ContentBannerInput): ContentBanner {
     const id = this.tx.run(() => {
       const bannerId = this.repo.insertBanner({ ...this.bannerFields(input), now: this.clock.now() });
       this.repo.setBannerTitles(bannerId, this.titleRows(input));
-      this.operators.audit(operatorId, 'content.banner.create', `banner:${bannerId}`, input);
       return bannerId;
     });
     return this.getBanner(id);
   }
 
-  updateBanner(operatorId: number, id: number, input: ContentBannerInput): ContentBanner {
+  updateBanner(id: number, input: ContentBannerInput): ContentBanner {
     this.tx.run(() => {
       if (!this.repo.bannerById(id)) fail('NOT_FOUND');
       this.repo.updateBanner(id, { ...this.bannerFields(input), now: this.clock.now() });
       this.repo.setBannerTitles(id, this.titleRows(input));
-      this.operators.audit(operatorId, 'content.banner.update', `banner:${id}`, input);
     });
     return this.getBanner(id);
   }
 
-  deleteBanner(operatorId: number, id: number): void {
-    this.tx.run(() => {
-      const before = this.repo.bannerById(id);
-      if (!before) fail('NOT_FOUND');
-      this.operators.audit(operatorId, 'content.banner.delete', `banner:${id}`, this.withTitles([before])[0]);
+  /** Deletes a banner for good; returns it as it was (the operator audit keeps it). */
+  deleteBanner(id: number): ContentBanner {
+    return this.tx.run(() => {
+      if (!this.repo.bannerById(id)) fail('NOT_FOUND');
+      const deleted = this.getBanner(id);
       this.repo.deleteBanner(id);
+      return deleted;
     });
   }
 
@@ -304,15 +322,13 @@ export class ContentService {
   }
 
   /** Publishes a new build; its version code must be above every earlier one of the platform. */
-  createAppVersion(operatorId: number, input: AppVersionInput): ContentAppVersion {
+  createAppVersion(input: AppVersionInput): ContentAppVersion {
     const id = this.tx.run(() => {
       const highest = this.repo.highestVersionCode(input.type);
       if (highest !== null && input.versionCode <= highest) {
         fail('INVALID_PARAMS', { detail: `versionCode must be above ${highest}` });
       }
-      const versionId = this.insertAppVersion(input);
-      this.operators.audit(operatorId, 'content.appVersion.create', `appVersion:${versionId}`, input);
-      return versionId;
+      return this.insertAppVersion(input);
     });
     const row = this.repo.versionById(id);
     return (row && this.withNotes([row])[0]) ?? fail('NOT_FOUND');
@@ -368,7 +384,13 @@ export class ContentService {
   }
 
   private bannerFields(input: ContentBannerInput) {
-    return { image: input.image, link: input.link, sort: input.sort, active: bit(input.active) };
+    return {
+      image: input.image,
+      link: input.link,
+      sort: input.sort,
+      active: bit(input.active),
+      products: JSON.stringify(input.products),
+    };
   }
 
   private titleRows(input: ContentBannerInput) {
@@ -402,6 +424,7 @@ export class ContentService {
       category: row.category,
       pinned: row.pinned === 1,
       published: row.published === 1,
+      products: productList(row.products),
       publishedAt: row.published_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -417,6 +440,7 @@ export class ContentService {
       link: row.link,
       sort: row.sort,
       active: row.active === 1,
+      products: productList(row.products),
       titles: perLang(titles.get(row.id) ?? [], (t) => t.title),
       createdAt: row.created_at,
       updatedAt: row.updated_at,

@@ -1,39 +1,62 @@
-import { envelope } from '@bourse/contract';
-import { z } from 'zod';
-import type { AppContext, Router } from '../../app-context';
-import { ok } from '../../http/envelope';
+import { type AccountQuery, formatDecimal, ledgerAdminApi } from '@bourse/contract';
+import type { z } from 'zod';
+import type { Router } from '../../http/router';
+import { serve, serveAction } from '../../http/routes';
+import type { LedgerService } from './service';
+import { type AccountRef, system, user } from './types';
 
-const Report = z.object({
-  ok: z.boolean(),
-  checkedAt: z.number().int(),
-  ms: z.number(),
-  entries: z.number().int(),
-  legs: z.number().int(),
-  accounts: z.number().int(),
-  assets: z.array(
-    z.object({
-      asset: z.string(),
-      held: z.string(),
-      hotWallet: z.string(),
-      deposited: z.string().nullable(),
-      withdrawn: z.string().nullable(),
-      ok: z.boolean(),
-    }),
-  ),
-  problems: z.array(z.string()),
-});
-
-export function ledgerRoutes(app: Router, ctx: AppContext): void {
-  app.get(
-    '/admin/api/ledger/reconcile',
-    {
-      schema: {
-        tags: ['operator'],
-        summary:
-          'Reconcile the ledger: journal replay equals balances, entries balance, nothing negative, held = deposits − withdrawals',
-        response: { 200: envelope(Report) },
+/** The operator's ledger: reconciliation, statements, holds, balance adjustments (maker-checker). */
+export function ledgerRoutes(app: Router, ledger: LedgerService): void {
+  const api = ledgerAdminApi;
+  serve(app, api.reconcile, () => ledger.reconcileInBackground());
+  serve(app, api.statement, ({ query }) => {
+    const ref = accountOf(query);
+    const scale = ledger.asset(ref.asset).scale;
+    const fmt = (v: bigint) => formatDecimal(v, scale);
+    const page = ledger.statement(ref, { before: query.before, limit: query.limit });
+    return {
+      account: {
+        id: page.id,
+        type: page.type,
+        available: fmt(page.balance.available),
+        frozen: fmt(page.balance.frozen),
       },
-    },
-    async () => ok(await ctx.ledger.reconcileInBackground()),
-  );
+      list: page.list.map((l) => ({
+        ...l,
+        available: fmt(l.available),
+        frozen: fmt(l.frozen),
+        availableAfter: fmt(l.availableAfter),
+        frozenAfter: fmt(l.frozenAfter),
+      })),
+      next: page.next,
+    };
+  });
+  serve(app, api.holds, ({ query }) => {
+    const ref = accountOf(query);
+    const scale = ledger.asset(ref.asset).scale;
+    return {
+      frozen: formatDecimal(ledger.balance(ref).frozen, scale),
+      list: ledger.holdsOf(ref).map((h) => ({
+        holder: h.holder,
+        amount: formatDecimal(h.amount, scale),
+        createdAt: h.createdAt,
+      })),
+    };
+  });
+  serve(app, api.adjustments, ({ query }) => ledger.adjustments.list(query));
+  serveAction(app, api.proposeAdjustment, {
+    apply: ({ operator, body }) => ledger.adjustments.propose(operator.operatorId, body),
+  });
+  serveAction(app, api.approveAdjustment, {
+    apply: ({ operator, params, body }) => ledger.adjustments.approve(operator.operatorId, params.id, body.note),
+  });
+  serveAction(app, api.rejectAdjustment, {
+    apply: ({ operator, params, body }) => ledger.adjustments.reject(operator.operatorId, params.id, body.note),
+  });
+}
+
+function accountOf(query: z.output<typeof AccountQuery>): AccountRef {
+  return query.uid !== undefined
+    ? user(query.uid, query.wallet, query.asset, query.sub)
+    : system(query.system ?? '', query.asset, query.wallet, query.sub);
 }

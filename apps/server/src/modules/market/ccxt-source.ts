@@ -1,6 +1,7 @@
 import type { Exchange as BaseExchange } from 'ccxt';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
+import type { JobDefinition } from '../../platform/jobs';
 import { INDEX_SCALE, type IndexListener, IndexListeners, type IndexPrice, type PriceSource } from './price-source';
 import { toUnits } from './simulator';
 
@@ -26,8 +27,8 @@ export function ccxtSymbol(symbol: string): string {
 }
 
 /**
- * Index prices from a real exchange's public tickers through ccxt (no keys: public data only). Polls every
- * `pollMs`; a failed poll keeps the last prices and logs. ccxt gives prices as JS numbers: each is turned into
+ * Index prices from a real exchange's public tickers through ccxt (no keys: public data only). Polled every `pollMs`
+ * by the scheduler's `market.ccxt` job; a failed poll keeps the last prices and is recorded. ccxt gives prices as JS numbers: each is turned into
  * integer index units at once (`toUnits`) and never used as a float again.
  */
 export class CcxtPriceSource implements PriceSource {
@@ -37,7 +38,7 @@ export class CcxtPriceSource implements PriceSource {
   private readonly listeners = new IndexListeners();
   private exchange: TickerExchange | null = null;
   private listed: Set<string> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private started = false;
   private polling: Promise<void> | null = null;
   private unsubscribeFallback: (() => void) | null = null;
   private failures = 0;
@@ -57,8 +58,26 @@ export class CcxtPriceSource implements PriceSource {
     return this.listeners.add(listener);
   }
 
+  /**
+   * The poll every `pollMs` (`market.ccxt`, newest slot only: a missed poll is not worth repeating) and the
+   * fallback's steps. A failed poll keeps the last prices; the scheduler records it and the next slot tries again.
+   */
+  jobs(): JobDefinition[] {
+    return [
+      {
+        name: 'ccxt',
+        description: 'Poll the price exchange’s public tickers through ccxt (index prices)',
+        everyMs: this.options.pollMs,
+        catchUp: 'latest',
+        runAsync: () => this.fetchPrices(),
+      },
+      ...(this.options.fallback?.jobs() ?? []),
+    ];
+  }
+
   start(): void {
-    if (this.timer) return;
+    if (this.started) return;
+    this.started = true;
     const fallback = this.options.fallback;
     if (fallback) {
       // The fallback speaks only for the markets the exchange does not price.
@@ -67,20 +86,23 @@ export class CcxtPriceSource implements PriceSource {
       );
       fallback.start();
     }
-    void this.poll();
-    this.timer = setInterval(() => void this.poll(), this.options.pollMs);
-    this.timer.unref();
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.started = false;
     this.unsubscribeFallback?.();
     this.options.fallback?.stop();
   }
 
-  /** One poll (serialised: a slow answer is not overtaken by the next poll). Resolves when it is done. */
+  /** One poll that never fails: a failure keeps the last prices and is logged (the first, then every 20th). */
   poll(): Promise<void> {
+    return this.fetchPrices().catch((error: unknown) => {
+      if (this.failures++ % 20 === 0) this.options.log.warn({ err: error }, 'ccxt price poll failed');
+    });
+  }
+
+  /** One poll, shared by concurrent callers (a slow answer is not overtaken by the next poll); rejects on failure. */
+  private fetchPrices(): Promise<void> {
     this.polling ??= this.pollOnce().finally(() => {
       this.polling = null;
     });
@@ -88,27 +110,24 @@ export class CcxtPriceSource implements PriceSource {
   }
 
   private async pollOnce(): Promise<void> {
-    try {
-      const exchange = await this.connect();
-      if (!this.listed) this.listed = new Set(Object.keys(await exchange.loadMarkets()));
-      const wanted = [...this.symbols].filter((s) => this.listed?.has(ccxtSymbol(s)));
-      if (wanted.length === 0) return;
-      const tickers = await exchange.fetchTickers(wanted.map(ccxtSymbol));
-      const now = this.options.clock.now();
-      const updates: IndexPrice[] = [];
-      for (const symbol of wanted) {
-        const last = tickers[ccxtSymbol(symbol)]?.last;
-        if (last === undefined || !Number.isFinite(last) || last <= 0) continue;
-        const update = { symbol, price: toUnits(last, INDEX_SCALE), ts: now };
-        this.prices.set(symbol, update);
-        updates.push(update);
-      }
-      this.failures = 0;
-      this.emit(updates);
-    } catch (error) {
-      // Log the first failure and then every 20th, so an unreachable exchange does not flood the log.
-      if (this.failures++ % 20 === 0) this.options.log.warn({ err: error }, 'ccxt price poll failed');
+    // Nothing to price yet (before the market starts): the exchange is not asked.
+    if (this.symbols.size === 0) return;
+    const exchange = await this.connect();
+    if (!this.listed) this.listed = new Set(Object.keys(await exchange.loadMarkets()));
+    const wanted = [...this.symbols].filter((s) => this.listed?.has(ccxtSymbol(s)));
+    if (wanted.length === 0) return;
+    const tickers = await exchange.fetchTickers(wanted.map(ccxtSymbol));
+    const now = this.options.clock.now();
+    const updates: IndexPrice[] = [];
+    for (const symbol of wanted) {
+      const last = tickers[ccxtSymbol(symbol)]?.last;
+      if (last === undefined || !Number.isFinite(last) || last <= 0) continue;
+      const update = { symbol, price: toUnits(last, INDEX_SCALE), ts: now };
+      this.prices.set(symbol, update);
+      updates.push(update);
     }
+    this.failures = 0;
+    this.emit(updates);
   }
 
   private async connect(): Promise<TickerExchange> {

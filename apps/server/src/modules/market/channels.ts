@@ -18,7 +18,7 @@ const RECENT_TRADES_IN_SNAPSHOT = 30;
  * - `kline` {period}: every market's current candle of that period (an array of KlineFrame), throttled;
  * - `spot-kline` {symbol, period}: that market's current candle each time it changes (topic `BTC_USDT:1m`).
  */
-export function registerMarketChannels(hub: Hub, data: MarketData): void {
+export function registerMarketChannels(data: MarketData, hub: Hub): void {
   hub.register({ name: 'ticker', snapshot: () => data.tickerSnapshot() });
 
   hub.register({

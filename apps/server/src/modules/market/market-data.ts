@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
+import type { JobDefinition } from '../../platform/jobs';
 import type { Hub } from '../../ws/hub';
 import {
   addTrade,
@@ -36,9 +37,9 @@ import { RollingTicker } from './rolling-ticker';
 
 export interface MarketDataOptions {
   thresholds: EventThresholds;
-  /** How often the `ticker` and `kline` channels send what changed (ms). */
+  /** How often the `ticker` and `kline` channels send what changed (ms): the `market.publish` job. */
   publishMs: number;
-  /** How often changed candles are written (ms). */
+  /** How often changed candles are written (ms): the `market.flush` job. */
   flushMs: number;
   /** Events older than this are deleted (ms). */
   eventRetentionMs: number;
@@ -86,8 +87,6 @@ export class MarketData {
   private readonly series = new Map<string, SeriesState>();
   private readonly detector: EventDetector;
   private pendingEvents: MarketEvent[] = [];
-  private timers: NodeJS.Timeout[] = [];
-  private lastPrune = 0;
   private marketCache: { at: number; list: SpotMarket[]; bySymbol: Map<string, SpotMarket> } | null = null;
   private closed = false;
 
@@ -100,7 +99,7 @@ export class MarketData {
 
   // ---- wiring ----------------------------------------------------------------------------------------------------
 
-  /** Connects the trade feed, catches candles up with trades written since the last flush, starts the timers. */
+  /** Connects the trade feed and catches candles up with trades written since the last flush. */
   attach(spot: SpotFeed): void {
     this.spot = spot;
     spot.onTrades((trades) => this.onTrades(trades));
@@ -109,20 +108,53 @@ export class MarketData {
       ...spot.markets().map((m) => m.symbol),
     ]);
     for (const symbol of symbols) this.catchUp(symbol);
-    this.timers.push(setInterval(() => this.flush(), this.options.flushMs));
-    this.timers.push(setInterval(() => this.publishChanges(), this.options.publishMs));
-    for (const timer of this.timers) timer.unref();
+  }
+
+  /**
+   * Market data's time rules, run by the scheduler (newest slot only: each one works from the state at the time it
+   * runs, so a skipped slot loses nothing): writing changed candles, pushing what changed, the candle close at each
+   * minute, and the pruning of old events.
+   */
+  jobs(): JobDefinition[] {
+    return [
+      {
+        name: 'flush',
+        description: 'Write changed candles and each market’s newest trade in them, in one transaction',
+        everyMs: this.options.flushMs,
+        catchUp: 'latest',
+        run: () => this.writePending(),
+      },
+      {
+        name: 'publish',
+        description: 'Push changed tickers, new events and changed candles on the ticker and kline channels',
+        everyMs: this.options.publishMs,
+        catchUp: 'latest',
+        run: ({ now }) => this.publishChanges(now),
+      },
+      {
+        name: 'candles',
+        description: 'Candle close: at each minute, the periods ending there open their next candle on the channels',
+        everyMs: PERIOD_MS['1m'],
+        catchUp: 'latest',
+        run: ({ at, now }) => this.closeCandles(at, now),
+      },
+      {
+        name: 'events-prune',
+        description: 'Delete live market events older than the retention (7 days)',
+        everyMs: 3_600_000,
+        catchUp: 'latest',
+        run: ({ now }) => this.deps.repo.pruneEvents(now - this.options.eventRetentionMs),
+      },
+    ];
   }
 
   usePriceSource(source: PriceSource): void {
     this.priceSource = source;
   }
 
-  /** Writes what is pending and stops the timers. */
+  /** Writes what is pending; trades arriving afterwards are ignored. */
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
     this.flush();
   }
 
@@ -262,30 +294,35 @@ export class MarketData {
     for (const e of stored) this.pendingEvents.push(this.eventView(e, state.scales));
   }
 
-  /** Writes changed candles and how far each market's candles have come, in one transaction. */
+  /** Writes changed candles and how far each market's candles have come (`writePending`); a failure is logged. */
   flush(): void {
-    const pending = [...this.series.values()].filter((s) => s.dirty.size > 0 || s.lastTradeId > s.flushedTradeId);
-    const now = this.deps.clock.now();
-    const prune = now - this.lastPrune > 3_600_000;
-    if (pending.length === 0 && !prune) return;
     try {
-      this.deps.tx.run(() => {
-        for (const state of pending) {
-          for (const { period, candle } of state.dirty.values())
-            this.deps.repo.upsertCandle(state.symbol, period, candle);
-          if (state.lastTradeId > state.flushedTradeId) this.deps.repo.setLastTradeId(state.symbol, state.lastTradeId);
-        }
-        if (prune) this.deps.repo.pruneEvents(now - this.options.eventRetentionMs);
-      });
+      this.writePending();
     } catch (error) {
       this.deps.log.error({ err: error }, 'market data could not be written');
-      return;
     }
-    if (prune) this.lastPrune = now;
-    for (const state of pending) {
-      state.dirty.clear();
-      state.flushedTradeId = state.lastTradeId;
-    }
+  }
+
+  /**
+   * Writes changed candles and how far each market's candles have come, in one transaction (the caller's, when one
+   * is open: the `market.flush` job's, with its slot). They count as written once it commits.
+   */
+  writePending(): void {
+    const pending = [...this.series.values()].filter((s) => s.dirty.size > 0 || s.lastTradeId > s.flushedTradeId);
+    if (pending.length === 0) return;
+    const { tx, repo } = this.deps;
+    tx.run(() => {
+      for (const state of pending) {
+        for (const { period, candle } of state.dirty.values()) repo.upsertCandle(state.symbol, period, candle);
+        if (state.lastTradeId > state.flushedTradeId) repo.setLastTradeId(state.symbol, state.lastTradeId);
+      }
+      tx.afterCommit(() => {
+        for (const state of pending) {
+          state.dirty.clear();
+          state.flushedTradeId = state.lastTradeId;
+        }
+      });
+    });
   }
 
   /** Applies the trades written since the last flush (a restart, or a crash between commit and flush). */
@@ -450,12 +487,43 @@ export class MarketData {
   /** The newest candle of a period (flat at the last close when nothing traded in it yet), or null before any. */
   currentCandle(symbol: string, period: KlinePeriod): Candle | null {
     const state = this.state(symbol);
+    const candle = this.liveCandle(state, period, this.deps.clock.now());
+    return candle ? toWireCandle(candle, state.scales) : null;
+  }
+
+  /** The candle of the period `now` is in: the current one, or a flat one at its close when nothing traded since. */
+  private liveCandle(state: SeriesState, period: KlinePeriod, now: number): CandleUnits | undefined {
     const current = state.current.get(period);
-    if (!current) return null;
-    const t = periodStart(this.deps.clock.now(), period);
-    const candle =
-      current.t >= t ? current : { ...current, t, o: current.c, h: current.c, l: current.c, v: 0n, qv: 0n, n: 0 };
-    return toWireCandle(candle, state.scales);
+    if (!current) return undefined;
+    const t = periodStart(now, period);
+    return current.t >= t ? current : { ...current, t, o: current.c, h: current.c, l: current.c, v: 0n, qv: 0n, n: 0 };
+  }
+
+  /**
+   * The candle close at a minute boundary `at` (the `market.candles` job): each period ending there whose newest
+   * candle is older opens its next one — flat at the last close until a trade comes — on `spot-kline` at once and on
+   * `kline` with the next publish, so charts move on through quiet periods. (What traded is written every flush;
+   * reads fill quiet periods, so nothing is stored here.)
+   */
+  closeCandles(at: number, now: number): void {
+    const { hub } = this.deps;
+    const closing = KLINE_PERIODS.filter((period) => periodStart(at, period) === at);
+    for (const state of this.series.values()) {
+      for (const period of closing) {
+        const current = state.current.get(period);
+        if (!current || current.t >= at) continue;
+        state.klineChanged.add(period);
+        const topic = `${state.symbol}:${period}`;
+        const candle = this.liveCandle(state, period, now);
+        if (candle && hub.subscriberCount('spot-kline', topic) > 0) {
+          hub.publish('spot-kline', topic, {
+            symbol: state.symbol,
+            period,
+            candle: toWireCandle(candle, state.scales),
+          } satisfies KlineFrame);
+        }
+      }
+    }
   }
 
   events(symbol: string | undefined, limit: number): MarketEvent[] {
@@ -518,41 +586,41 @@ export class MarketData {
     }
   }
 
-  /** Once per `publishMs`: changed tickers and new events on `ticker`, changed candles on `kline`. */
-  publishChanges(): void {
+  /** Once per `publishMs` (`market.publish`): changed tickers and new events on `ticker`, changed candles on `kline`. */
+  publishChanges(now: number = this.deps.clock.now()): void {
     if (!this.spot) return;
     const { hub } = this.deps;
-    try {
-      const now = this.deps.clock.now();
-      const tickers: Ticker[] = [];
-      const tickerWanted = hub.subscriberCount('ticker') > 0;
-      for (const market of this.markets()) {
-        const state = this.series.get(market.symbol);
-        if (!state) continue;
-        const top = this.feed().bestBidAsk(market.symbol);
-        const bidAsk = `${top.bid}|${top.ask}`;
-        if (state.ticker.roll(now) || bidAsk !== state.lastBidAsk) state.tickerChanged = true;
-        state.lastBidAsk = bidAsk;
-        if (state.tickerChanged) {
-          if (tickerWanted) tickers.push(this.ticker(market.symbol));
-          state.tickerChanged = false;
+    const tickers: Ticker[] = [];
+    const tickerWanted = hub.subscriberCount('ticker') > 0;
+    for (const market of this.markets()) {
+      const state = this.series.get(market.symbol);
+      if (!state) continue;
+      const top = this.feed().bestBidAsk(market.symbol);
+      const bidAsk = `${top.bid}|${top.ask}`;
+      if (state.ticker.roll(now) || bidAsk !== state.lastBidAsk) state.tickerChanged = true;
+      state.lastBidAsk = bidAsk;
+      if (state.tickerChanged) {
+        if (tickerWanted) tickers.push(this.ticker(market.symbol));
+        state.tickerChanged = false;
+      }
+    }
+    const events = this.pendingEvents;
+    this.pendingEvents = [];
+    if (tickers.length > 0 || events.length > 0) hub.publish('ticker', '', { tickers, events } satisfies TickerFrame);
+    for (const period of KLINE_PERIODS) {
+      const frames: KlineFrame[] = [];
+      const wanted = hub.subscriberCount('kline', period) > 0;
+      for (const state of this.series.values()) {
+        if (!state.klineChanged.delete(period) || !wanted) continue;
+        const current = state.current.get(period);
+        const live = this.liveCandle(state, period, now);
+        // A period that closed since: its last state, then the next one (flat until a trade comes).
+        if (current) frames.push({ symbol: state.symbol, period, candle: toWireCandle(current, state.scales) });
+        if (live && live !== current) {
+          frames.push({ symbol: state.symbol, period, candle: toWireCandle(live, state.scales) });
         }
       }
-      const events = this.pendingEvents;
-      this.pendingEvents = [];
-      if (tickers.length > 0 || events.length > 0) hub.publish('ticker', '', { tickers, events } satisfies TickerFrame);
-      for (const period of KLINE_PERIODS) {
-        const frames: KlineFrame[] = [];
-        const wanted = hub.subscriberCount('kline', period) > 0;
-        for (const state of this.series.values()) {
-          if (!state.klineChanged.delete(period) || !wanted) continue;
-          const candle = state.current.get(period);
-          if (candle) frames.push({ symbol: state.symbol, period, candle: toWireCandle(candle, state.scales) });
-        }
-        if (frames.length > 0) hub.publish('kline', period, frames satisfies KlineListFrame);
-      }
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'market data could not be published');
+      if (frames.length > 0) hub.publish('kline', period, frames satisfies KlineListFrame);
     }
   }
 

@@ -84,10 +84,11 @@ export interface BotStats {
 export class MarketMakers {
   private readonly prng: Prng;
   private readonly plans = new Map<string, MarketPlan>();
-  private timer: NodeJS.Timeout | null = null;
   private funding: Promise<void> | null = null;
   private lastFunding = 0;
   private running = false;
+  /** Set once the first funding is done: rounds before it would quote without money behind them. */
+  private quoting = false;
   private inFlight: Promise<void> | null = null;
   private intervalMs = 1000;
   /** The maker's spendable balances during a round (see `spend`). */
@@ -108,21 +109,21 @@ export class MarketMakers {
     this.prng = new Prng(`${options.seed}:bots`);
   }
 
-  /** Funds the accounts (awaited, so the first quotes have money behind them) and starts the cycle timer. */
+  /**
+   * Funds the accounts (awaited, so the first quotes have money behind them); from then on each `cycle` — one per
+   * slot of the scheduler's `market.makers` job, every `intervalMs` — is a round.
+   */
   async start(intervalMs: number): Promise<void> {
     this.running = true;
     this.intervalMs = intervalMs;
     this.refreshMarkets();
     await this.fundAll();
-    if (!this.running) return;
-    this.timer = setInterval(() => void this.cycle(), intervalMs);
-    this.timer.unref();
+    this.quoting = this.running;
   }
 
   stop(): void {
     this.running = false;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.quoting = false;
   }
 
   /** Waits for the round and the top-up in progress (tests, shutdown). */
@@ -157,11 +158,11 @@ export class MarketMakers {
 
   /**
    * One round over every market: takers first (stale quotes are there to be taken), then cancels, then new quotes.
-   * Everything of a round is submitted at once, so the spot module commits it as one group; a round still in
-   * flight makes the next tick skip.
+   * Everything of a round is submitted at once, so the spot module commits it as one group; the scheduler starts no
+   * round while one is in flight (a slot that passes meanwhile is skipped), and a call during one joins it.
    */
   cycle(): Promise<void> {
-    if (!this.running || this.inFlight) return this.inFlight ?? Promise.resolve();
+    if (!this.quoting || this.inFlight) return this.inFlight ?? Promise.resolve();
     this.stats.cycles++;
     this.budget.clear();
     if (this.stats.cycles % 60 === 0) this.refreshMarkets();

@@ -10,7 +10,7 @@ import type {
 } from '@bourse/contract';
 import { ERRORS } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../demo';
+import { seed } from '../../test/harness';
 import { get, LiveClient, startServer, type TestServer } from '../../test/harness';
 import { MAKER_OWNER, TAKER_OWNER } from './market-maker';
 import { ALL_PERIODS } from './test-support';
@@ -30,19 +30,24 @@ async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined
 
 beforeAll(async () => {
   // A fresh install with the bots on, sped up: a round every 50 ms, many takes, two days of minutes.
-  server = await startServer({
-    MARKET_MAKERS: 'on',
-    MARKET_MAKER_INTERVAL_MS: '50',
-    MARKET_MAKER_TAKES_PER_MINUTE: '300',
-    MARKET_BACKFILL_DAYS: '2',
-    MARKET_HISTORY_DAYS: '60',
-    MARKET_PUBLISH_MS: '100',
-    MARKET_EVENT_LARGE_TRADE: '2000',
-    PRICE_STEP_MS: '50',
-    // Blocks every 50 ms: the bots' funding deposits are credited as they are for anyone.
-    CHAIN_BLOCK_MS: '50',
-  });
-  await seedDemo(server.ctx);
+  server = await startServer(
+    {
+      MARKET_MAKERS: 'on',
+      MARKET_MAKER_INTERVAL_MS: '50',
+      MARKET_MAKER_TAKES_PER_MINUTE: '300',
+      MARKET_BACKFILL_DAYS: '2',
+      MARKET_HISTORY_DAYS: '60',
+      MARKET_PUBLISH_MS: '100',
+      MARKET_EVENT_LARGE_TRADE: '2000',
+      PRICE_STEP_MS: '50',
+      // Blocks every 50 ms: the bots' funding deposits are credited as they are for anyone.
+      CHAIN_BLOCK_MS: '50',
+    },
+    undefined,
+    // The scheduler runs in real time, as in a server: blocks, price steps, bot rounds, publishing.
+    { realTime: true },
+  );
+  await seed(server);
   await server.ctx.market.start();
   await server.ctx.market.makersReady();
 }, 60_000);

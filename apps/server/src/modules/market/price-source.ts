@@ -1,4 +1,5 @@
 import { formatDecimal, parseDecimal } from '@bourse/contract';
+import type { JobDefinition } from '../../platform/jobs';
 
 /**
  * Index prices are bigint in units of 10^-INDEX_SCALE of the quote asset, whatever the market's own tick: the
@@ -27,9 +28,11 @@ export interface PriceSource {
   price(symbol: string): IndexPrice | null;
   /** Called with every batch of changed prices; returns the unsubscribe function. */
   subscribe(listener: IndexListener): () => void;
-  /** Begins updating (timers, polling). */
+  /** How the source moves in time (the simulator's steps, the ccxt poll), run by the scheduler: it has no timers. */
+  jobs(): JobDefinition[];
+  /** Begins telling listeners. */
   start(): void;
-  /** Stops every timer; no listener is called afterwards. */
+  /** No listener is called afterwards. */
   stop(): void;
 }
 

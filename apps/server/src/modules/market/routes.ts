@@ -1,63 +1,14 @@
-import {
-  Candle,
-  envelope,
-  HistoryTradesQuery,
-  KlineQuery,
-  MarketEvent,
-  MarketEventsQuery,
-  PublicTrade,
-} from '@bourse/contract';
-import { z } from 'zod';
-import type { AppContext, Router } from '../../app-context';
-import { ok } from '../../http/envelope';
+import { marketApi } from '@bourse/contract';
+import type { Router } from '../../http/router';
+import type { MarketService } from './service';
+import { serve } from '../../http/routes';
 
-export function marketRoutes(app: Router, ctx: AppContext): void {
-  const { market } = ctx;
-  const tags = ['market data'];
-
-  app.get(
-    '/api/common/getHistoryOrder',
-    {
-      schema: {
-        tags,
-        summary: 'Recent public trades of a market, newest first (type spot; perpetual contracts come later)',
-        querystring: HistoryTradesQuery,
-        response: { 200: envelope(z.array(PublicTrade)) },
-      },
-    },
-    async (request) => {
-      const { symbol, type, limit } = request.query;
-      return ok(type === 'spot' ? market.data.recentTrades(symbol, limit) : []);
-    },
+/** Public market data: recent trades, candles, live events. */
+export function marketRoutes(app: Router, market: MarketService): void {
+  const api = marketApi;
+  serve(app, api.historyTrades, ({ query }) =>
+    query.type === 'spot' ? market.data.recentTrades(query.symbol, query.limit) : [],
   );
-
-  app.get(
-    '/api/common/kline',
-    {
-      schema: {
-        tags,
-        summary:
-          'Candles of a market, oldest first: `limit` periods up to now (or before `before`); periods without trades are flat at the previous close',
-        querystring: KlineQuery,
-        response: { 200: envelope(z.array(Candle)) },
-      },
-    },
-    async (request) => {
-      const { symbol, period, before, limit } = request.query;
-      return ok(market.data.candles(symbol, period, limit, before));
-    },
-  );
-
-  app.get(
-    '/api/common/marketEvents',
-    {
-      schema: {
-        tags,
-        summary: 'Live events (5-minute gain/decline, large buy/sell, abnormal gain/decline), newest first',
-        querystring: MarketEventsQuery,
-        response: { 200: envelope(z.array(MarketEvent)) },
-      },
-    },
-    async (request) => ok(market.data.events(request.query.symbol, request.query.limit)),
-  );
+  serve(app, api.kline, ({ query }) => market.data.candles(query.symbol, query.period, query.limit, query.before));
+  serve(app, api.events, ({ query }) => market.data.events(query.symbol, query.limit));
 }

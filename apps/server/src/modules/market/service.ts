@@ -3,9 +3,10 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { Transactions } from '../../lib/tx';
+import type { JobDefinition } from '../../platform/jobs';
 import type { Hub } from '../../ws/hub';
-import type { LedgerService } from '../ledger/service';
-import { system } from '../ledger/types';
+import type { LedgerService } from '../ledger';
+import { system } from '../ledger';
 import { backfillWindow, historyCandles, simulateHistory, writeHistory } from './backfill';
 import { CcxtPriceSource, loadCcxtExchange } from './ccxt-source';
 import { DEFAULT_THRESHOLDS } from './event-detector';
@@ -50,7 +51,8 @@ export interface BackfillReport {
 /**
  * The market module: index prices (simulator or ccxt), market data built from real trades (`data`), and the
  * market-maker bots. Boot: `attach` the spot module at build time (trades, tickers, channels work from then on);
- * `start` after the demo data exists (history backfill in the background, price updates, bots); `close` on shutdown.
+ * `start` after the demo data exists (history backfill in the background, prices, bots); `close` on shutdown. What
+ * repeats in time is declared in `jobs` and run by the scheduler.
  */
 export class MarketService {
   readonly repo: MarketRepo;
@@ -61,7 +63,6 @@ export class MarketService {
   private fund: BotAccounts['fund'] | null = null;
   private backfill: Promise<BackfillReport> | null = null;
   private makersStarting: Promise<MarketMakers | null> | null = null;
-  private refreshTimer: NodeJS.Timeout | null = null;
   private started = false;
   private closed = false;
 
@@ -144,8 +145,6 @@ export class MarketService {
     }
     this.backfill = this.runBackfill(symbols);
     this.prices.start();
-    this.refreshTimer = setInterval(() => this.prices.track(this.data.refreshMarkets().map((m) => m.symbol)), 30_000);
-    this.refreshTimer.unref();
     if (!this.settings.makers.enabled) {
       // Bots switched off: quotes left from an earlier run would go stale on the book.
       for (const owner of [MAKER_OWNER, TAKER_OWNER]) {
@@ -162,6 +161,36 @@ export class MarketService {
         return null;
       });
     }
+  }
+
+  /**
+   * The module's time rules (the scheduler runs them; nothing here has a timer): the price source's steps or polls,
+   * market data's flushes, publishing, candle closes and pruning, new markets, and the market makers' rounds. Jobs
+   * that need `start` do nothing before it.
+   */
+  jobs(): JobDefinition[] {
+    const jobs: JobDefinition[] = [...this.prices.jobs(), ...this.data.jobs()];
+    jobs.push({
+      name: 'markets',
+      description: 'Price the markets created since the start (and forget the cached market list)',
+      everyMs: 30_000,
+      catchUp: 'latest',
+      run: () => {
+        if (this.started && !this.closed) this.prices.track(this.data.refreshMarkets().map((m) => m.symbol));
+      },
+    });
+    if (this.settings.makers.enabled) {
+      jobs.push({
+        name: 'makers',
+        description: 'A market makers’ round: takes, cancels and new quotes of every market, committed as one group',
+        everyMs: this.settings.makers.intervalMs,
+        catchUp: 'latest',
+        runAsync: async () => {
+          if (!this.closed) await this.makers?.cycle();
+        },
+      });
+    }
+    return jobs;
   }
 
   /** Resolves once the market makers are funded and quoting (null when they are off or failed to start). */
@@ -209,7 +238,6 @@ export class MarketService {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.refreshTimer) clearInterval(this.refreshTimer);
     this.makers?.stop();
     this.prices.stop();
     await this.makersStarting;

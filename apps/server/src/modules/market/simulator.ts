@@ -1,5 +1,6 @@
 import { parseDecimal } from '@bourse/contract';
 import type { Clock } from '../../lib/clock';
+import type { JobDefinition } from '../../platform/jobs';
 import { INDEX_SCALE, type IndexListener, IndexListeners, type IndexPrice, type PriceSource } from './price-source';
 import { Prng } from './prng';
 import { type AssetProfile, profileFor } from './profiles';
@@ -73,7 +74,7 @@ export interface SimulatorOptions {
   clock: Clock;
   /** Per-symbol index at install time, overriding the asset profiles (decimal strings). */
   startPrices?: Readonly<Record<string, string>>;
-  /** How often the live walk steps (ms). */
+  /** How often the live walk steps (ms): the period of the `market.prices` job. */
   stepMs?: number;
   /** Where to resume each symbol (e.g. the newest candle close), in index units; otherwise the profile's start. */
   resumeFrom?: (symbol: string) => bigint | null;
@@ -81,14 +82,15 @@ export interface SimulatorOptions {
 }
 
 /**
- * The default price source: every tracked market follows its own seeded random walk, stepped by the injected
- * clock. The same seed and the same sequence of `advanceTo` times give the same prices.
+ * The default price source: every tracked market follows its own seeded random walk, stepped to the injected
+ * clock's time by the scheduler's `market.prices` job. The same seed and the same sequence of `advanceTo` times give
+ * the same prices.
  */
 export class PriceSimulator implements PriceSource {
   readonly name = 'simulator';
   private readonly walks = new Map<string, { walk: RandomWalk; at: number; last: IndexPrice }>();
   private readonly listeners = new IndexListeners();
-  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(private readonly options: SimulatorOptions) {}
 
@@ -120,6 +122,7 @@ export class PriceSimulator implements PriceSource {
   /** Steps every walk to `now` and tells the listeners. Time never goes backwards. */
   advanceTo(now: number): IndexPrice[] {
     const updates: IndexPrice[] = [];
+    if (this.stopped) return updates;
     for (const [symbol, state] of this.walks) {
       if (now <= state.at) continue;
       const price = toUnits(state.walk.step(now - state.at), INDEX_SCALE);
@@ -131,15 +134,30 @@ export class PriceSimulator implements PriceSource {
     return updates;
   }
 
+  /**
+   * One step per slot, to the time it runs. After downtime only the newest slot runs: the walk steps over any gap
+   * in one go (its variance grows with the time stepped), so skipped slots lose nothing.
+   */
+  jobs(): JobDefinition[] {
+    return [
+      {
+        name: 'prices',
+        description: 'Step every market’s simulated index to now and tell the listeners',
+        everyMs: this.options.stepMs ?? 1000,
+        catchUp: 'latest',
+        run: ({ now }) => {
+          this.advanceTo(now);
+        },
+      },
+    ];
+  }
+
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.advanceTo(this.options.clock.now()), this.options.stepMs ?? 1000);
-    this.timer.unref();
+    this.stopped = false;
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.stopped = true;
   }
 }
 

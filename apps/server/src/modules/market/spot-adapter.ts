@@ -1,6 +1,6 @@
 import { formatDecimal, type OrderSide, parseDecimal, type Ticker } from '@bourse/contract';
-import type { SpotService } from '../spot/service';
-import type { OrderOwner } from '../spot/types';
+import type { SpotService } from '../spot';
+import type { OrderOwner } from '../spot';
 import type { BotOrder, SpotDesk, SpotFeed } from './ports';
 
 /** The spot module's service as the market-data side sees it (see modules/spot/README.md). */

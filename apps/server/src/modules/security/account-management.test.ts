@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, LiveClient, post, registerUser, startServer, type TestServer, type TestUser } from '../../test/harness';
 import { pngImage } from '../../test/images';
-import { system, user as userAccount } from '../ledger/types';
+import { system, user as userAccount } from '../ledger';
 import { codeFor, enableTwoFactor, operatorToken, upload } from './testing';
 
 let server: TestServer;

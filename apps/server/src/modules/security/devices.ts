@@ -1,7 +1,7 @@
 import type { LoginSession } from '@bourse/contract';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
-import type { SessionService } from '../account/sessions';
+import type { SessionService } from '../account';
 
 const BROWSERS: [RegExp, string][] = [
   [/EdgA?\//, 'Edge'],

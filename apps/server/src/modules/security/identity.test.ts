@@ -267,12 +267,18 @@ describe('identity review by an operator', () => {
     expect(server.ctx.security.identity.verifiedName(user.uid)).toEqual({ familyName: 'Zhang', givenName: 'Wei' });
     expect((await submit(user)).body.code).toBe(ERRORS.ALREADY_VERIFIED.code);
 
+    // The route layer audits each decision in its own transaction; the refused second approval left no row.
     const audit = server.ctx.db
-      .prepare("SELECT action, subject FROM operator_audit WHERE action LIKE 'identity.%' AND subject = ? ORDER BY id")
-      .all(`user:${user.uid}`);
+      .prepare('SELECT route, target, change, outcome FROM operator_audit WHERE target IN (?, ?) ORDER BY id')
+      .all(`id=${id}`, `id=${second}`);
     expect(audit).toEqual([
-      { action: 'identity.reject', subject: `user:${user.uid}` },
-      { action: 'identity.approve', subject: `user:${user.uid}` },
+      {
+        route: 'POST /admin/api/identity/:id/reject',
+        target: `id=${id}`,
+        change: JSON.stringify({ reason: 'The photo of the back is blurred.' }),
+        outcome: 'done',
+      },
+      { route: 'POST /admin/api/identity/:id/approve', target: `id=${second}`, change: null, outcome: 'done' },
     ]);
   });
 
@@ -306,15 +312,31 @@ describe('identity review by an operator', () => {
     expect((await submit(third, shared)).body.code).toBe(ERRORS.DOCUMENT_ALREADY_USED.code);
   });
 
-  it('lets a support operator look but not decide', async () => {
+  it('lets only operators holding identity.review look or decide; compliance may, support may not', async () => {
     const support = await operatorToken(server, 'support');
+    const compliance = await operatorToken(server, 'compliance');
     const user = await registerUser(server);
     await submit(user);
     const id = await pendingId(user);
-    expect((await get(server, `/admin/api/identity/${id}`, { token: support })).body.code).toBe(200);
+    for (const route of [
+      `/admin/api/identity/${id}`,
+      `/admin/api/identity/${id}/photo/front`,
+      '/admin/api/identity/list',
+    ]) {
+      expect((await get(server, route, { token: support })).body.code).toBe(ERRORS.UNAUTHORIZED_OPERATION.code);
+    }
     const denied = await post(server, `/admin/api/identity/${id}/approve`, undefined, { token: support });
     expect(denied.body.code).toBe(ERRORS.UNAUTHORIZED_OPERATION.code);
     expect((await info(user)).body.data.state).toBe('pending');
+    const refused = server.ctx.db
+      .prepare("SELECT route, outcome FROM operator_audit WHERE route = ? AND outcome = 'refused'")
+      .all('POST /admin/api/identity/:id/approve');
+    expect(refused.length).toBeGreaterThan(0);
+
+    expect((await get(server, `/admin/api/identity/${id}`, { token: compliance })).body.code).toBe(200);
+    const approved = await post(server, `/admin/api/identity/${id}/approve`, undefined, { token: compliance });
+    expect(approved.body.code).toBe(200);
+    expect((await info(user)).body.data.state).toBe('verified');
   });
 
   it('answers an unknown submission with NOT_FOUND', async () => {

@@ -15,12 +15,8 @@ import type { EventBus } from '../../lib/events';
 import type { Transactions } from '../../lib/tx';
 import type { FileStore, UploadedImage } from '../../lib/uploads';
 import { parseInput } from '../../lib/validate';
-import type { AccountService } from '../account/service';
-import type { OperatorService } from '../admin/service';
+import type { AccountService } from '../account';
 import type { ReviewStatus, SecurityRepo, SubmissionRow } from './repo';
-
-/** Operators who may decide a review; `support` may look but not decide. */
-const DECIDING_ROLES = new Set(['admin', 'reviewer']);
 
 function maskNumber(number: string): string {
   return `${number.slice(0, 2)}${'*'.repeat(Math.max(number.length - 4, 1))}${number.slice(-2)}`;
@@ -53,7 +49,6 @@ export class IdentityService {
     private readonly clock: Clock,
     private readonly files: FileStore,
     private readonly accounts: AccountService,
-    private readonly operators: OperatorService,
     private readonly events: EventBus,
   ) {}
 
@@ -149,7 +144,7 @@ export class IdentityService {
 
   // ---- Operator side ----
 
-  list(query: PageQuery & { status?: ReviewStatus; uid?: number }) {
+  list(query: PageQuery & { status?: ReviewStatus; uid?: number; order?: 'newest' | 'oldest' }) {
     const { rows, total } = this.repo.list(query);
     return { list: rows.map(summary), total, page: query.page, size: query.size };
   }
@@ -183,27 +178,28 @@ export class IdentityService {
     return this.readPhoto(id, side);
   }
 
-  approve(operator: { operatorId: number; role: string }, id: number): AdminIdentityDetail {
-    this.assertMayDecide(operator.role);
+  /**
+   * Approves a pending submission: the user becomes verified. Runs inside the operator action's transaction (the
+   * route layer checks the permission and writes the audit row in it).
+   */
+  approve(operatorId: number, id: number): AdminIdentityDetail {
     this.tx.run(() => {
       const row = this.pendingSubmission(id);
       if (this.repo.documentVerifiedElsewhere(row.doc_type, row.doc_number, row.uid)) {
         throw new DomainError('DOCUMENT_ALREADY_USED');
       }
       const now = this.clock.now();
-      this.repo.decide({ id, status: 'verified', reason: null, now, operatorId: operator.operatorId });
-      this.operators.audit(operator.operatorId, 'identity.approve', `user:${row.uid}`, { submission: id });
+      this.repo.decide({ id, status: 'verified', reason: null, now, operatorId });
       this.events.emit('identity.verified', { uid: row.uid, at: now });
     });
     return this.detail(id);
   }
 
-  reject(operator: { operatorId: number; role: string }, id: number, reason: string): AdminIdentityDetail {
-    this.assertMayDecide(operator.role);
+  /** Rejects a pending submission with a reason the user sees; inside the operator action's transaction. */
+  reject(operatorId: number, id: number, reason: string): AdminIdentityDetail {
     this.tx.run(() => {
-      const row = this.pendingSubmission(id);
-      this.repo.decide({ id, status: 'rejected', reason, now: this.clock.now(), operatorId: operator.operatorId });
-      this.operators.audit(operator.operatorId, 'identity.reject', `user:${row.uid}`, { submission: id, reason });
+      this.pendingSubmission(id);
+      this.repo.decide({ id, status: 'rejected', reason, now: this.clock.now(), operatorId });
     });
     return this.detail(id);
   }
@@ -212,10 +208,6 @@ export class IdentityService {
     const state = this.state(uid);
     if (state === 'verified') throw new DomainError('ALREADY_VERIFIED');
     if (state === 'pending') throw new DomainError('VERIFICATION_UNDER_REVIEW');
-  }
-
-  private assertMayDecide(role: string): void {
-    if (!DECIDING_ROLES.has(role)) throw new DomainError('UNAUTHORIZED_OPERATION');
   }
 
   private pendingSubmission(id: number): SubmissionRow {

@@ -93,6 +93,11 @@ export function createSecurityRepo(db: Db) {
       `SELECT * FROM identity_submissions WHERE (? IS NULL OR status = ?) AND (? IS NULL OR uid = ?)
        ORDER BY id DESC LIMIT ? OFFSET ?`,
     ),
+    // Review queues are worked oldest first.
+    listOldest: db.prepare<[string | null, string | null, number | null, number | null, number, number], SubmissionRow>(
+      `SELECT * FROM identity_submissions WHERE (? IS NULL OR status = ?) AND (? IS NULL OR uid = ?)
+       ORDER BY id ASC LIMIT ? OFFSET ?`,
+    ),
     count: db.prepare<[string | null, string | null, number | null, number | null], { n: number }>(
       'SELECT COUNT(*) AS n FROM identity_submissions WHERE (? IS NULL OR status = ?) AND (? IS NULL OR uid = ?)',
     ),
@@ -137,11 +142,12 @@ export function createSecurityRepo(db: Db) {
       now: number;
       operatorId: number;
     }) => q.decide.run(d).changes > 0,
-    list: (f: { status?: ReviewStatus; uid?: number; page: number; size: number }) => {
+    list: (f: { status?: ReviewStatus; uid?: number; order?: 'newest' | 'oldest'; page: number; size: number }) => {
       const status = f.status ?? null;
       const uid = f.uid ?? null;
+      const query = f.order === 'oldest' ? q.listOldest : q.list;
       return {
-        rows: q.list.all(status, status, uid, uid, f.size, (f.page - 1) * f.size),
+        rows: query.all(status, status, uid, uid, f.size, (f.page - 1) * f.size),
         total: q.count.get(status, status, uid, uid)?.n ?? 0,
       };
     },

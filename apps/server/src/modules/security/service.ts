@@ -5,10 +5,10 @@ import {
   type NewcomerTasks,
   type SecurityOverview,
 } from '@bourse/contract';
-import type { AccountService } from '../account/service';
-import { maskAccount } from '../account/service';
-import type { LedgerService } from '../ledger/service';
-import type { WithdrawLock, WithdrawLockSource } from '../wallet/service';
+import type { AccountService } from '../account';
+import { maskAccount } from '../account';
+import type { LedgerService } from '../ledger';
+import type { WithdrawLock, WithdrawLockSource } from '../wallet';
 
 /** The wallet's 24-hour withdrawal lock; this module adds the one after two-factor is switched off. */
 export interface WithdrawLocks {

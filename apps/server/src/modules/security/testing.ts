@@ -1,6 +1,13 @@
-import { CIPHER_HEADER, type Envelope, LANG_HEADER, aesEcbDecrypt, unwrapCipherKey } from '@bourse/contract';
-import { post, type TestServer, type TestUser } from '../../test/harness';
-import { base32Decode, totp } from './totp';
+import {
+  CIPHER_HEADER,
+  type Envelope,
+  LANG_HEADER,
+  type OperatorRole,
+  aesEcbDecrypt,
+  unwrapCipherKey,
+} from '@bourse/contract';
+import { operatorSession, post, type TestServer, type TestUser } from '../../test/harness';
+import { base32Decode, totp } from '../../lib/totp';
 
 /** Test helpers of the security module (two-factor codes, multipart uploads, an operator token). */
 
@@ -72,11 +79,9 @@ export async function upload<T = unknown>(
 
 let operatorCounter = 0;
 
-/** A logged-in operator of the given role. */
-export async function operatorToken(server: TestServer, role: 'admin' | 'reviewer' | 'support' = 'admin') {
+/** A logged-in operator of the given role (created here with its own password). */
+export async function operatorToken(server: TestServer, role: OperatorRole = 'admin') {
   const email = `op${process.pid}x${++operatorCounter}@bourse.test`;
   await server.ctx.operators.ensureOperator(email, 'operator-pass', 'Operator', role);
-  const login = await post<{ token: string }>(server, '/admin/api/login', { email, password: 'operator-pass' });
-  if (login.body.code !== 200) throw new Error(`operator login failed: ${login.body.msg}`);
-  return login.body.data.token;
+  return operatorSession(server, email, 'operator-pass');
 }

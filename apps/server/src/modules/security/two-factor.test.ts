@@ -159,26 +159,26 @@ describe('two-factor at login', () => {
     const right = codeFor(server, secret);
     const wrong = right === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i++) {
-      expect(() => server.ctx.accounts.requireSecondFactor(user.uid, wrong)).toThrow('WRONG_TWO_FACTOR_CODE');
+      expect(() => server.ctx.account.requireSecondFactor(user.uid, wrong)).toThrow('WRONG_TWO_FACTOR_CODE');
     }
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, right)).toThrow('TOO_MANY_REQUESTS');
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, right)).toThrow('TOO_MANY_REQUESTS');
     server.clock.advance(16 * 60_000);
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, codeFor(server, secret))).not.toThrow();
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, codeFor(server, secret))).not.toThrow();
   });
 });
 
 describe('two-factor for sensitive actions (withdrawals use accounts.requireSecondFactor)', () => {
   it('lets users without two-factor pass and requires a fresh code from those with it', async () => {
     const plain = await registerUser(server);
-    expect(() => server.ctx.accounts.requireSecondFactor(plain.uid, undefined)).not.toThrow();
+    expect(() => server.ctx.account.requireSecondFactor(plain.uid, undefined)).not.toThrow();
 
     const user = await registerUser(server);
     const secret = await enableTwoFactor(server, user);
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, undefined)).toThrow('TWO_FACTOR_REQUIRED');
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, '12ab56')).toThrow('TWO_FACTOR_FORMAT');
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, undefined)).toThrow('TWO_FACTOR_REQUIRED');
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, '12ab56')).toThrow('TWO_FACTOR_FORMAT');
     const code = codeFor(server, secret);
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, code)).not.toThrow();
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, code)).toThrow('TWO_FACTOR_CODE_USED');
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, code)).not.toThrow();
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, code)).toThrow('TWO_FACTOR_CODE_USED');
   });
 
   it('gives the code back when the action it was used for rolls back', async () => {
@@ -187,11 +187,11 @@ describe('two-factor for sensitive actions (withdrawals use accounts.requireSeco
     const code = codeFor(server, secret);
     expect(() =>
       server.ctx.tx.run(() => {
-        server.ctx.accounts.requireSecondFactor(user.uid, code);
+        server.ctx.account.requireSecondFactor(user.uid, code);
         throw new Error('withdrawal failed after the check');
       }),
     ).toThrow('withdrawal failed');
-    expect(() => server.ctx.accounts.requireSecondFactor(user.uid, code)).not.toThrow();
+    expect(() => server.ctx.account.requireSecondFactor(user.uid, code)).not.toThrow();
   });
 });
 

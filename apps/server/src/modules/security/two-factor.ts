@@ -7,11 +7,11 @@ import {
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
-import type { FailureLimiter } from '../account/limiter';
-import type { AccountService, SecondFactor } from '../account/service';
+import type { FailureLimiter } from '../../lib/limiter';
+import type { AccountService, SecondFactor } from '../account';
 import type { SecurityRepo, TwoFactorRow } from './repo';
-import type { SecretBox } from './secret-box';
-import { base32Encode, matchStep, newTotpSecret, otpauthUrl } from './totp';
+import type { SecretBox } from '../../lib/secret-box';
+import { base32Encode, matchStep, newTotpSecret, otpauthUrl } from '../../lib/totp';
 
 /** One step either side of now: a phone clock up to ~30 s off still works (RFC 6238 §5.2). */
 const DRIFT_STEPS = 1;

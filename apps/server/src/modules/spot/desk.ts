@@ -9,8 +9,9 @@ import {
 } from '@bourse/engine';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
-import type { LedgerService } from '../ledger/service';
-import { type AccountRef, type EntryInput, type Leg, SYSTEM, system } from '../ledger/types';
+import type { FeeCharge, FeeService } from '../fees';
+import type { LedgerService } from '../ledger';
+import { type AccountRef, type EntryInput, type Leg, SYSTEM, system } from '../ledger';
 import { bandBounds, bandPercent, engineSpec, formatPrice, formatQty, type Market, parseUnits } from './market';
 import { buyReserve, fillAmounts, quoteCeil } from './money';
 import type { SpotRepo } from './repo';
@@ -144,6 +145,7 @@ export class OrderDesk {
     private readonly ledger: LedgerService,
     private readonly traders: Traders,
     private readonly clock: Clock,
+    private readonly fees: FeeService,
   ) {
     this.nextOrderId = repo.maxOrderId() + 1;
     this.nextTradeId = repo.maxTradeId() + 1;
@@ -219,6 +221,11 @@ export class OrderDesk {
     rt.snapshotDue = true;
   }
 
+  /** Every resting order (checks). */
+  restingOrders(): IterableIterator<OrderState> {
+    return this.resting.values();
+  }
+
   restingOrder(id: number): OrderState | undefined {
     return this.resting.get(id);
   }
@@ -291,11 +298,12 @@ export class OrderDesk {
       createdAt: now,
       updatedAt: now,
     };
-    // The freeze is the balance check: refused here, nothing has happened yet.
-    this.ledger.freeze({
+    // The hold is the balance check: refused here, nothing has happened yet.
+    this.ledger.hold({
       reference: `spot:o:${id}:f`,
       reason: 'spot.freeze',
       account: this.traders.account(trader, isBuy ? m.quote : m.base),
+      holder: holderOf(id),
       amount: plan.reserve,
     });
 
@@ -499,9 +507,10 @@ export class OrderDesk {
     const m = rt.market;
     // Each fill is one ledger entry; the last one waits, so the taker's release can join it.
     let last: EntryInput | null = null;
+    const charges: FeeCharge[] = [];
     for (const fill of report.fills) {
       if (last) this.ledger.post(last);
-      last = this.settleFill(rt, taker, fill, now, effects);
+      last = this.settleFill(rt, taker, fill, now, effects, charges);
     }
     for (const removed of report.stpRemoved) {
       const maker = this.resting.get(removed.id);
@@ -534,20 +543,30 @@ export class OrderDesk {
     } else if (excess > 0n) {
       this.release(taker, excess, report.restingQty > 0 ? 'x' : 'u');
     }
+    // Every entry that charged them is posted: rebates can be paid out of the fee income, in this transaction.
+    if (charges.length > 0) this.fees.charged(charges);
   }
 
-  /** Adds a release of `amount` from the order's frozen funds to an entry that already touches them. */
+  /** Adds a release of `amount` from the order's hold to an entry that already touches it. */
   private releaseWithin(entry: EntryInput, order: OrderState, amount: bigint): void {
     const account = this.traders.account(order.trader, order.side === 'buy' ? order.market.quote : order.market.base);
-    const frozenLeg = entry.legs.find((l) => l.account === account && l.bucket === 'frozen');
+    const holder = holderOf(order.id);
+    const frozenLeg = entry.legs.find((l) => l.holder === holder);
     if (frozenLeg) frozenLeg.amount -= amount;
-    else entry.legs.push({ account, bucket: 'frozen', amount: -amount });
+    else entry.legs.push({ account, bucket: 'frozen', amount: -amount, holder });
     entry.legs.push({ account, bucket: 'available', amount });
     order.frozen -= amount;
   }
 
   /** Books a fill (trade row, both orders' state, effects) and returns its ledger entry for the caller to post. */
-  private settleFill(rt: MarketRuntime, taker: OrderState, fill: Fill, now: number, effects: Effects): EntryInput {
+  private settleFill(
+    rt: MarketRuntime,
+    taker: OrderState,
+    fill: Fill,
+    now: number,
+    effects: Effects,
+    charges: FeeCharge[],
+  ): EntryInput {
     const m = rt.market;
     const maker = this.resting.get(fill.makerId);
     if (!maker) throw new Error(`fill against unknown order ${fill.makerId}`);
@@ -559,18 +578,31 @@ export class OrderDesk {
       fill.price,
       fill.qty,
       buyer.quoteExact,
-      takerBuys ? m.takerFeePpm : m.makerFeePpm,
-      takerBuys ? m.makerFeePpm : m.takerFeePpm,
+      this.fees.rate(buyer.trader.uid, 'spot', takerBuys ? m.takerFeePpm : m.makerFeePpm),
+      this.fees.rate(seller.trader.uid, 'spot', takerBuys ? m.makerFeePpm : m.takerFeePpm),
     );
     const tradeId = this.nextTradeId++;
     const legs: Leg[] = [];
-    const leg = (account: AccountRef, amount: bigint, bucket: 'available' | 'frozen' = 'available') => {
-      if (amount !== 0n) legs.push({ account, bucket, amount });
+    const leg = (account: AccountRef, amount: bigint) => {
+      if (amount !== 0n) legs.push({ account, amount });
     };
-    leg(this.traders.account(buyer.trader, m.quote), -a.buyerPays, 'frozen');
+    // What each side pays comes out of its order's hold.
+    if (a.buyerPays !== 0n) {
+      legs.push({
+        account: this.traders.account(buyer.trader, m.quote),
+        bucket: 'frozen',
+        amount: -a.buyerPays,
+        holder: holderOf(buyer.id),
+      });
+    }
     leg(this.traders.account(seller.trader, m.quote), a.sellerGets - a.sellerFee);
     leg(feesAccount(m.quote), a.sellerFee + a.dust);
-    leg(this.traders.account(seller.trader, m.base), -a.base, 'frozen');
+    legs.push({
+      account: this.traders.account(seller.trader, m.base),
+      bucket: 'frozen',
+      amount: -a.base,
+      holder: holderOf(seller.id),
+    });
     leg(this.traders.account(buyer.trader, m.base), a.base - a.buyerFee);
     leg(feesAccount(m.base), a.buyerFee);
     const entry: EntryInput = { reference: `spot:t:${tradeId}`, reason: 'spot.trade', legs };
@@ -624,6 +656,24 @@ export class OrderDesk {
     this.batchTrades.push(trade);
     effects.trades.push(trade);
     rt.lastPrice = fill.price;
+    if (this.fees.listening) {
+      const charge = (order: OrderState, asset: string, amount: bigint): void => {
+        if (order.trader.uid === null || amount === 0n) return;
+        charges.push({
+          uid: order.trader.uid,
+          product: 'spot',
+          asset,
+          amount,
+          account: feesAccount(asset),
+          reference: entry.reference,
+          trade: entry.reference,
+          role: order === taker ? 'taker' : 'maker',
+          at: now,
+        });
+      };
+      charge(buyer, m.base, a.buyerFee);
+      charge(seller, m.quote, a.sellerFee);
+    }
 
     if (fill.makerRemaining === 0) {
       this.finish(maker, 'filled', null, now, effects);
@@ -707,9 +757,10 @@ export class OrderDesk {
 
   private release(order: OrderState, amount: bigint, tag: 'x' | 'u'): void {
     const m = order.market;
-    this.ledger.unfreeze({
+    this.ledger.release({
       reference: `spot:o:${order.id}:${tag}`,
       reason: 'spot.unfreeze',
+      holder: holderOf(order.id),
       account: this.traders.account(order.trader, order.side === 'buy' ? m.quote : m.base),
       amount,
     });
@@ -766,6 +817,21 @@ export class OrderDesk {
     return problems;
   }
 
+  /**
+   * Names every resting order's frozen amount after the order (`order:<id>`), for a database written before holds
+   * existed; a no-op for orders whose hold exists. Runs at start, after the books are rebuilt.
+   */
+  adoptHolds(): number {
+    const holds = [...this.resting.values()]
+      .filter((o) => o.frozen > 0n)
+      .map((o) => ({
+        account: this.traders.account(o.trader, o.side === 'buy' ? o.market.quote : o.market.base),
+        holder: holderOf(o.id),
+        amount: o.frozen,
+      }));
+    return holds.length === 0 ? 0 : this.ledger.adoptHolds(holds);
+  }
+
   /** Per owner and asset, what the resting orders hold frozen (for invariant checks). */
   frozenByOrders(): Map<string, bigint> {
     const out = new Map<string, bigint>();
@@ -776,6 +842,11 @@ export class OrderDesk {
     }
     return out;
   }
+}
+
+/** The ledger hold of an order: every unit it froze is named after it. */
+export function holderOf(orderId: number): string {
+  return `order:${orderId}`;
 }
 
 const feeAccounts = new Map<string, AccountRef>();

@@ -6,6 +6,7 @@ import { type Depth, formatDecimal, type SpotOrder } from '@bourse/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import type { TestContext } from '../../test/harness';
 import { loadConfig } from '../../config';
 import { findRepoRoot } from '../../lib/paths';
 import { type PreparedTrader, prepareTraders, quietEnv, ServerProcess } from './fixture';
@@ -131,7 +132,9 @@ describe('durability', () => {
 
       // The restarted book was the open orders of the database, level by level.
       const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-      const { app, ctx } = await buildApp(config, { logger: pino({ level: 'silent' }) });
+      const built = await buildApp(config, { logger: pino({ level: 'silent' }) });
+      const { app } = built;
+      const ctx: TestContext = { ...built.services, ...built.platform, db: built.db };
       try {
         expectConsistent(ctx);
         expect(ctx.spot.reserveProblems()).toEqual([]);

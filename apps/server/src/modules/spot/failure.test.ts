@@ -28,8 +28,8 @@ const order = (side: 'buy' | 'sell', price: string, quantity: string): NewSpotOr
 beforeAll(async () => {
   server = await startSpotServer();
   const { ctx } = server;
-  alice = await ctx.accounts.createUser({ account: 'alice@example.com', password: 'secret123' });
-  bob = await ctx.accounts.createUser({ account: 'bob@example.com', password: 'secret123' });
+  alice = await ctx.account.createUser({ account: 'alice@example.com', password: 'secret123' });
+  bob = await ctx.account.createUser({ account: 'bob@example.com', password: 'secret123' });
   await fund(ctx, [
     { uid: alice, asset: 'ETH', amount: '10' },
     { uid: bob, asset: 'USDT', amount: '100000' },
@@ -148,9 +148,9 @@ describe('when a refused command wrote a row although refusals must not', () => 
     await ctx.spot.cancelAll(b);
     const orders = count('spot_orders');
     const ledger = ctx.ledger;
-    const freeze = ledger.freeze.bind(ledger);
+    const hold = ledger.hold.bind(ledger);
     let armed = true;
-    ledger.freeze = (input) => {
+    ledger.hold = (input) => {
       if (armed && input.amount === 7_000_000_000n) {
         armed = false;
         // A bug: a write, then a refusal, in a command that runs without a savepoint of its own.
@@ -159,7 +159,7 @@ describe('when a refused command wrote a row although refusals must not', () => 
           .run(bob);
         throw new DomainError('INSUFFICIENT_BALANCE');
       }
-      return freeze(input);
+      return hold(input);
     };
     let results: PromiseSettledResult<unknown>[];
     try {
@@ -169,7 +169,7 @@ describe('when a refused command wrote a row although refusals must not', () => 
         ctx.spot.placeOrder(b, order('buy', '3200', '0.1')),
       ]);
     } finally {
-      ledger.freeze = freeze;
+      ledger.hold = hold;
     }
     expect(results[0]).toMatchObject({ status: 'fulfilled' });
     expect(results[1]).toMatchObject({ status: 'rejected', reason: { key: 'SERVER_ERROR' } });

@@ -2,14 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { parseDecimal } from '@bourse/contract';
 import pino from 'pino';
-import type { AppContext } from '../../app-context';
-import { buildApp } from '../../app';
+import { buildApp, seedModules } from '../../app';
 import { loadConfig } from '../../config';
-import { seedDemo } from '../../demo';
+import type { Transactions } from '../../lib/tx';
+import type { Services } from '../../platform/module';
 import { findRepoRoot } from '../../lib/paths';
-import { DEFAULT_NETWORK_SETTINGS } from '../chain/networks';
-import { DEFAULT_ASSETS } from '../ledger/assets';
+import { DEFAULT_NETWORK_SETTINGS } from '../chain';
+import { DEFAULT_ASSETS } from '../ledger';
 import { DEFAULT_MARKETS } from './markets-default';
+
+/** The services the fixtures use (a test server's `ctx` or a built app's services with the platform's `tx`). */
+export type FixtureContext = Pick<Services, 'ledger' | 'wallet' | 'spot' | 'account'> & { tx: Transactions };
 
 /**
  * Support for tests and benchmarks that run the real server as a child process: a data directory prepared with
@@ -18,7 +21,7 @@ import { DEFAULT_MARKETS } from './markets-default';
  */
 
 /** The configuration a fresh install gets (assets, deposit networks, the default markets); idempotent. */
-export function ensureSpotConfig(ctx: AppContext): void {
+export function ensureSpotConfig(ctx: FixtureContext): void {
   if (ctx.ledger.listAssets().length === 0) for (const asset of DEFAULT_ASSETS) ctx.ledger.upsertAsset(asset);
   ctx.wallet.ensureDefaultNetworks();
   const existing = new Set(ctx.spot.markets().map((m) => m.symbol));
@@ -29,7 +32,10 @@ export function ensureSpotConfig(ctx: AppContext): void {
  * Credits spot balances the way money really arrives: a deposit on the simulated chain to each user's deposit
  * address, mined until credited, so the ledger reconciles against the wallet's own records.
  */
-export async function fund(ctx: AppContext, grants: { uid: number; asset: string; amount: string }[]): Promise<void> {
+export async function fund(
+  ctx: FixtureContext,
+  grants: { uid: number; asset: string; amount: string }[],
+): Promise<void> {
   const sim = ctx.wallet.simulator();
   for (const g of grants) {
     const network = DEFAULT_NETWORK_SETTINGS.find((n) => n.asset === g.asset)?.network;
@@ -69,16 +75,18 @@ export async function prepareTraders(
   grants: Record<string, string>,
 ): Promise<PreparedTrader[]> {
   const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
-  const { app, ctx } = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const built = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const { app } = built;
+  const ctx: FixtureContext = { ...built.services, tx: built.platform.tx };
   try {
-    await seedDemo(ctx);
+    await seedModules(built);
     ensureSpotConfig(ctx);
     const traders: PreparedTrader[] = [];
     for (let i = 0; i < count; i++) {
       const account = `trader${i}@bench.local`;
       const password = 'bench-secret';
-      const uid = await ctx.accounts.createUser({ account, password });
-      const login = await ctx.accounts.login(
+      const uid = await ctx.account.createUser({ account, password });
+      const login = await ctx.account.login(
         { account, password },
         { device: null, userAgent: 'bench', ip: '127.0.0.1' },
       );

@@ -1,7 +1,7 @@
 import type { DepthFrame, OrderFrame } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, LiveClient, registerUser, type TestServer, type TestUser } from '../../test/harness';
-import { system, user } from '../ledger/types';
+import { system, user } from '../ledger';
 import { expectConsistent, fund, order, placed, startSpotServer } from './testing';
 import type { TradeEvent } from './types';
 

@@ -29,10 +29,10 @@ import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
 import type { ChannelSpec, Hub } from '../../ws/hub';
-import type { OperatorService } from '../admin/service';
-import type { LedgerService } from '../ledger/service';
+import { FeeService } from '../fees';
+import type { LedgerService } from '../ledger';
 import { aggregatedDepth, changedLevels } from './depth';
-import { Effects, type MarketRuntime, OrderDesk } from './desk';
+import { Effects, holderOf, type MarketRuntime, OrderDesk } from './desk';
 import { GroupCommit, type BatchParticipant } from './group-commit';
 import {
   formatRate,
@@ -57,7 +57,8 @@ export interface SpotDeps {
   log: Logger;
   ledger: LedgerService;
   hub: Hub;
-  operators: OperatorService;
+  /** Users' fee rates (membership discounts) and the fees they paid (invitation rebates). */
+  fees?: FeeService;
 }
 
 export interface OrderListQuery {
@@ -113,11 +114,13 @@ export class SpotService implements BatchParticipant {
   constructor(private readonly deps: SpotDeps) {
     this.repo = createSpotRepo(deps.db);
     this.traders = new Traders(this.repo, deps.tx, deps.clock);
-    this.desk = new OrderDesk(this.repo, deps.ledger, this.traders, deps.clock);
+    this.desk = new OrderDesk(this.repo, deps.ledger, this.traders, deps.clock, deps.fees ?? new FeeService());
     this.commits = new GroupCommit(deps.tx, this, deps.log);
     // Orders written after the last flush of spot_order_owners before a stop (kill -9 included) get their rows now.
     deps.tx.run(() => this.repo.catchUpOrderOwners());
     for (const row of this.repo.markets()) this.desk.addMarket(this.toMarket(row));
+    // A database written before the ledger had holds: each resting order's frozen amount becomes its hold.
+    this.desk.adoptHolds();
     this.loadOwnStats();
   }
 
@@ -156,8 +159,11 @@ export class SpotService implements BatchParticipant {
     return marketView(this.runtime(symbol).market);
   }
 
-  /** Creates a market (operator, demo data). Precisions are fixed from then on. */
-  createMarket(input: SpotMarketInput, operatorId?: number): SpotMarket {
+  /**
+   * Creates a market (operator, demo data). Precisions are fixed from then on. The book opens once the row has
+   * committed (at once outside a transaction; after the operator action's transaction inside one).
+   */
+  createMarket(input: SpotMarketInput): SpotMarket {
     const v = SpotMarketInputSchema.parse(input);
     const { ledger, clock, tx } = this.deps;
     if (!ledger.hasAsset(v.base) || !ledger.hasAsset(v.quote) || v.base === v.quote) {
@@ -190,18 +196,22 @@ export class SpotService implements BatchParticipant {
       created_at: now,
       updated_at: now,
     };
-    const id = tx.run(() => {
-      const marketId = this.repo.insertMarket(row);
-      if (operatorId !== undefined) this.deps.operators.audit(operatorId, 'spot.market.create', symbol, v);
-      return marketId;
+    const market = tx.run(() => {
+      const created = this.toMarket({ ...row, id: this.repo.insertMarket(row) });
+      tx.afterCommit(() => {
+        this.desk.addMarket(created);
+        this.ownStats.set(created.id, new OwnTradeStats());
+      });
+      return created;
     });
-    const rt = this.desk.addMarket(this.toMarket({ ...row, id }));
-    this.ownStats.set(id, new OwnTradeStats());
-    return marketView(rt.market);
+    return marketView(market);
   }
 
-  /** Changes a market's rules. Tick and step may change only if every open order still fits them. */
-  updateMarket(symbol: string, patch: SpotMarketUpdate, operatorId?: number): SpotMarket {
+  /**
+   * Changes a market's rules. Tick and step may change only if every open order still fits them. The book is rebuilt
+   * under the new rules once the change has committed.
+   */
+  updateMarket(symbol: string, patch: SpotMarketUpdate): SpotMarket {
     const rt = this.runtime(symbol);
     const m = rt.market;
     const band = parseBand(
@@ -232,16 +242,15 @@ export class SpotService implements BatchParticipant {
       created_at: m.createdAt,
       updated_at: this.deps.clock.now(),
     };
+    const market = this.toMarket(row);
     this.deps.tx.run(() => {
       if ((row.tick !== m.tick || row.step !== m.step) && this.repo.misfitOrders(m.id, row.tick, row.step) > 0) {
         throw new DomainError('MARKET_HAS_OPEN_ORDERS');
       }
       this.repo.updateMarket(row);
-      if (operatorId !== undefined) this.deps.operators.audit(operatorId, 'spot.market.update', symbol, patch);
+      this.deps.tx.afterCommit(() => this.publishDepth(this.desk.replaceMarket(market)));
     });
-    const updated = this.desk.replaceMarket(this.toMarket(row));
-    this.publishDepth(updated);
-    return marketView(updated.market);
+    return marketView(market);
   }
 
   // ---- tickers and public market data -------------------------------------------------------------------------
@@ -310,10 +319,19 @@ export class SpotService implements BatchParticipant {
       return x === y ? 0 : x > y ? -1 : 1;
     };
     const traded = all.filter((e) => e.ticker.last !== '0');
+    // A gainer went up and a loser went down: with fewer movers than places, the lists are shorter, never padded
+    // with markets that moved the other way.
     return {
       hot: all.filter((e) => e.market.hot).slice(0, HOME_LIST_SIZE),
-      gainers: [...traded].sort(byDesc(percent)).slice(0, HOME_LIST_SIZE),
-      losers: [...traded].sort(byDesc(percent)).reverse().slice(0, HOME_LIST_SIZE),
+      gainers: traded
+        .filter((e) => percent(e.ticker) > 0n)
+        .sort(byDesc(percent))
+        .slice(0, HOME_LIST_SIZE),
+      losers: traded
+        .filter((e) => percent(e.ticker) < 0n)
+        .sort(byDesc(percent))
+        .reverse()
+        .slice(0, HOME_LIST_SIZE),
       volume: [...all].sort(byDesc(quoteVolume)).slice(0, HOME_LIST_SIZE),
     };
   }
@@ -677,6 +695,17 @@ export class SpotService implements BatchParticipant {
   /** Resting orders whose frozen amount differs from what they need (see OrderDesk.reserveProblems). */
   reserveProblems(): string[] {
     return this.desk.reserveProblems();
+  }
+
+  /** Resting orders whose ledger hold (`order:<id>`) is not exactly what they hold frozen. */
+  holdProblems(): string[] {
+    const problems: string[] = [];
+    for (const o of this.desk.restingOrders()) {
+      const hold = this.deps.ledger.holdOf(holderOf(o.id));
+      if ((hold?.amount ?? 0n) !== o.frozen)
+        problems.push(`order ${o.id} holds ${o.frozen}, its hold is ${hold?.amount}`);
+    }
+    return problems;
   }
 
   /** The trader behind a user or system owner (tests, market makers). */

@@ -3,14 +3,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../lib/errors';
 import type { TestServer } from '../../test/harness';
-import { system } from '../ledger/types';
+import { system } from '../ledger';
 import { expectConsistent, fund, startSpotServer } from './testing';
 
 /**
  * Thousands of random orders from many users on several markets — limit (GTC, IOC, FOK, post-only), market by
  * quantity and by amount, cancels, cancel-all, self-trades — submitted in concurrent waves so batches mix accepted
- * and refused commands. After every wave the ledger reconciles, every user's frozen balance is exactly what their
- * open orders hold, and every book equals the open orders in the database.
+ * and refused commands. After every wave the ledger reconciles (holds = frozen for every account), every user's
+ * frozen balance is exactly what their open orders hold, each open order's hold (`order:<id>`) is what it froze,
+ * and every book equals the open orders in the database.
  */
 
 interface MarketPlan {
@@ -147,7 +148,7 @@ beforeAll(async () => {
     takerFee: '0.002',
   });
   for (let i = 0; i < USERS; i++) {
-    uids.push(await ctx.accounts.createUser({ account: `prop${i}@example.com`, password: 'secret123' }));
+    uids.push(await ctx.account.createUser({ account: `prop${i}@example.com`, password: 'secret123' }));
   }
   await fund(
     ctx,
@@ -222,6 +223,12 @@ describe('random trading keeps every unit accounted for', () => {
       }
       expectConsistent(ctx);
       expect(ctx.spot.reserveProblems()).toEqual([]);
+      // Every frozen unit is attributable: one hold per resting order that holds something, and no other.
+      const resting = ctx.db
+        .prepare<[], number>("SELECT COUNT(*) FROM spot_orders WHERE status IN ('open', 'partial') AND frozen > 0")
+        .pluck()
+        .get();
+      expect(ctx.ledger.reconcile().holds).toBe(resting);
       expectBooksMatchDatabase();
       // Let the mid prices drift so the books move.
       for (const m of MARKETS) m.mid += (w % 7) - 3;

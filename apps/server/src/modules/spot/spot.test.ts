@@ -1,7 +1,14 @@
-import { type ErrorKey, errorMessage, type ErrorParams, langFromHeader, type SpotOrder } from '@bourse/contract';
+import {
+  ERRORS,
+  type ErrorKey,
+  errorMessage,
+  type ErrorParams,
+  langFromHeader,
+  type SpotOrder,
+} from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, post, registerUser, type TestServer, type TestUser } from '../../test/harness';
-import { system } from '../ledger/types';
+import { get, loginOperator, post, registerUser, type TestServer, type TestUser } from '../../test/harness';
+import { system } from '../ledger';
 import { balance, expectConsistent, fund, order, placed, startSpotServer, units } from './testing';
 
 let server: TestServer;
@@ -56,12 +63,9 @@ async function refused(
   expect(state(u)).toBe(before);
 }
 
+/** A new operator of the risk desk (the role that manages markets), logged in. */
 async function adminToken(): Promise<string> {
-  const login = await post<{ token: string }>(server, '/admin/api/login', {
-    email: server.ctx.config.admin.email,
-    password: server.ctx.config.admin.password,
-  });
-  return login.body.data.token;
+  return (await loginOperator(server, 'risk')).token;
 }
 
 const limit = (side: 'buy' | 'sell', price: string, quantity: string, extra: Record<string, unknown> = {}) => ({
@@ -242,8 +246,14 @@ describe('placing an order: every rule answers with its catalogue error and chan
     expectConsistent(server.ctx);
   });
 
-  it('refuses a client order id used before by the same user, not by another', async () => {
-    await placed(server, u, limit('buy', '10000', '0.001', { clientOrderId: 'my-1' }));
+  it('answers a repeated client order id with the first order, refuses it for another order, not for another user', async () => {
+    const first = await placed(server, u, limit('buy', '10000', '0.001', { clientOrderId: 'my-1' }));
+    // A retry of the same request is the same order (http/idempotency.test.ts), not a second one.
+    const retry = await placed(server, u, limit('buy', '10000', '0.001', { clientOrderId: 'my-1' }));
+    expect(retry.id).toBe(first.id);
+    await refused(u, limit('buy', '10001', '0.001', { clientOrderId: 'my-1' }), 'REQUEST_ID_REUSED');
+    // Once the request log has forgotten the id (a week later), the orders themselves still refuse it.
+    server.ctx.db.prepare("DELETE FROM request_log WHERE uid = ? AND request_id = 'my-1'").run(u.uid);
     await refused(u, limit('buy', '10000', '0.001', { clientOrderId: 'my-1' }), 'CLIENT_ORDER_ID_USED');
     const other = await trader({ USDT: '100' });
     await placed(server, other, limit('buy', '10000', '0.001', { clientOrderId: 'my-1' }));
@@ -504,12 +514,21 @@ describe('public market data', () => {
     });
     expect(cats.body.data.map((c) => c.name)).toEqual(['主流幣', '公鏈', '支付', 'Meme幣', '平台幣']);
     expect(cats.body.data[0]?.symbols).toEqual(['BTC_USDT', 'ETH_USDT', 'BNB_USDT']);
-    const home = await get<{ hot: unknown[]; gainers: unknown[]; losers: unknown[]; volume: unknown[] }>(
+    type Entry = { ticker: { changePercent: string } };
+    const home = await get<{ hot: Entry[]; gainers: Entry[]; losers: Entry[]; volume: Entry[] }>(
       server,
       '/api/common/homeList',
     );
     expect(home.body.code).toBe(200);
     expect(home.body.data.volume.length).toBe(9);
+    // Gainers went up, losers went down; nothing else is listed.
+    const zero = /^-?0(\.0+)?$/;
+    expect(
+      home.body.data.gainers.every(
+        (e) => !e.ticker.changePercent.startsWith('-') && !zero.test(e.ticker.changePercent),
+      ),
+    ).toBe(true);
+    expect(home.body.data.losers.every((e) => e.ticker.changePercent.startsWith('-'))).toBe(true);
     const one = await get(server, '/api/common/getSpotSymbol?symbol=NOPE_USDT', { lang: 'fr' });
     expect(one.body.msg).toBe(errorMessage('MARKET_NOT_FOUND', 'fr'));
   });
@@ -565,5 +584,43 @@ describe('favourites', () => {
     const after = await get<string[]>(server, '/mapi/favorite/favoriteSymbol', { token: u.token });
     expect(after.body.data).toEqual(['BTC_USDT']);
     expect((await get(server, '/mapi/favorite/favoriteList')).body.code).toBe(401);
+  });
+});
+
+describe('operator markets', () => {
+  it('lets only a role with markets.manage change a market; each change and refusal is audited', async () => {
+    const risk = await loginOperator(server, 'risk');
+    const content = await loginOperator(server, 'content');
+    const change = (token: string) => post(server, '/admin/api/spot/markets/LTC_USDT', { sort: 7 }, { token });
+
+    const refusedAnswer = await change(content.token);
+    expect(refusedAnswer.body.code).toBe(ERRORS.UNAUTHORIZED_OPERATION.code);
+    expect((await get(server, '/admin/api/spot/stats', { token: content.token })).body.code).toBe(
+      ERRORS.UNAUTHORIZED_OPERATION.code,
+    );
+    expect(server.ctx.spot.market('LTC_USDT').sort).not.toBe(7);
+
+    const done = await change(risk.token);
+    expect(done.body.data).toMatchObject({ symbol: 'LTC_USDT', sort: 7 });
+    expect(server.ctx.spot.market('LTC_USDT').sort).toBe(7);
+    const stats = await get<{ batches: number }>(server, '/admin/api/spot/stats', { token: risk.token });
+    expect(stats.body.data.batches).toBeGreaterThanOrEqual(0);
+
+    const rows = server.ctx.db
+      .prepare(
+        `SELECT operator_id AS operatorId, route, target, outcome FROM operator_audit
+         WHERE operator_id IN (?, ?) AND route NOT LIKE 'POST /admin/api/twoFactor/%' ORDER BY id`,
+      )
+      .all(content.id, risk.id);
+    expect(rows).toEqual([
+      { operatorId: content.id, route: 'POST /admin/api/spot/markets/:symbol', target: null, outcome: 'refused' },
+      { operatorId: content.id, route: 'GET /admin/api/spot/stats', target: null, outcome: 'refused' },
+      {
+        operatorId: risk.id,
+        route: 'POST /admin/api/spot/markets/:symbol',
+        target: 'symbol=LTC_USDT',
+        outcome: 'done',
+      },
+    ]);
   });
 });

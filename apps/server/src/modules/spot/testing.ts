@@ -1,8 +1,8 @@
 import { parseDecimal, type SpotOrder } from '@bourse/contract';
 import { expect } from 'vitest';
-import type { AppContext } from '../../app-context';
+import type { TestContext } from '../../test/harness';
 import { type ApiAnswer, post, startServer, type TestServer, type TestUser } from '../../test/harness';
-import { user } from '../ledger/types';
+import { user } from '../ledger';
 import { ensureSpotConfig } from './fixture';
 
 export { ensureSpotConfig, fund } from './fixture';
@@ -11,12 +11,11 @@ export { ensureSpotConfig, fund } from './fixture';
 
 export async function startSpotServer(env: Record<string, string> = {}): Promise<TestServer> {
   const server = await startServer(env);
-  await server.ctx.operators.ensureOperator(server.ctx.config.admin.email, server.ctx.config.admin.password);
   ensureSpotConfig(server.ctx);
   return server;
 }
 
-export function balance(ctx: AppContext, uid: number, asset: string): { available: bigint; frozen: bigint } {
+export function balance(ctx: TestContext, uid: number, asset: string): { available: bigint; frozen: bigint } {
   return ctx.ledger.balance(user(uid, 'spot', asset));
 }
 
@@ -41,11 +40,15 @@ export async function placed(server: TestServer, u: TestUser, body: Record<strin
   return answer.body.data;
 }
 
-/** The ledger's full reconciliation plus the spot invariant: each user's frozen balance is what their open orders hold. */
-export function expectConsistent(ctx: AppContext): void {
+/**
+ * The ledger's full reconciliation (holds = frozen for every account included) plus the spot invariants: each
+ * user's frozen balance is what their open orders hold, and each open order's hold is exactly its frozen amount.
+ */
+export function expectConsistent(ctx: TestContext): void {
   const report = ctx.ledger.reconcile();
   expect(report.problems).toEqual([]);
   expect(report.ok).toBe(true);
+  expect(ctx.spot.holdProblems()).toEqual([]);
   const held = ctx.spot.frozenByOrders();
   const rows = ctx.db
     .prepare<[], { owner_id: bigint; asset: string; frozen: bigint }>(

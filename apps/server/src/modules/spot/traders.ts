@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
-import { type AccountRef, SYSTEM, system, user } from '../ledger/types';
+import { type AccountRef, SYSTEM, system, user } from '../ledger';
 import type { SpotRepo } from './repo';
 import { type OrderOwner, SYSTEM_OWNER_BASE, type Trader } from './types';
 
@@ -68,7 +68,7 @@ export class Traders {
   /** The trader's spot account in an asset (cached: the hot path asks for it on every fill). */
   account(trader: Trader, asset: string): AccountRef {
     let byAsset = this.accounts.get(trader.owner);
-    if (!byAsset) this.accounts.set(trader.owner, (byAsset = new Map()));
+    if (!byAsset) this.accounts.set(trader.owner, (byAsset = new Map<string, AccountRef>()));
     let ref = byAsset.get(asset);
     if (!ref) {
       ref = trader.uid !== null ? user(trader.uid, 'spot', asset) : system(trader.systemName ?? '', asset, 'spot');

@@ -1,4 +1,4 @@
-import { isSimulator } from '../chain/chain';
+import { isSimulator } from '../chain';
 import type { WalletService } from './service';
 
 /** What the demo account receives at first start. */

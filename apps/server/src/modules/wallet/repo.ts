@@ -1,4 +1,4 @@
-import type { DepositStatus, RecordType, Wallet, WithdrawalStatus } from '@bourse/contract';
+import type { DepositStatus, Wallet, WithdrawalStatus } from '@bourse/contract';
 import type { Db } from '../../db/database';
 
 /** Every integer column is read as bigint (money can exceed 2^53); `int()` turns ids and times back into numbers. */
@@ -67,6 +67,10 @@ export interface WithdrawalRow {
   request_id: string | null;
   reviewed_by: Int | null;
   reviewed_at: Int | null;
+  /** 2: above the operators' amount, two different operators approve (maker-checker). */
+  approvals_required: Int;
+  first_reviewed_by: Int | null;
+  first_reviewed_at: Int | null;
   created_at: Int;
   updated_at: Int;
 }
@@ -102,28 +106,6 @@ export interface FlashRow {
   created_at: Int;
 }
 
-export interface RecordRow {
-  type: RecordType;
-  id: Int;
-  asset: string;
-  amount: Int;
-  fee: Int;
-  status: string;
-  network: string | null;
-  tx_hash: string | null;
-  from_wallet: Wallet | null;
-  to_wallet: Wallet | null;
-  other_uid: Int | null;
-  created_at: Int;
-}
-
-export interface RecordFilter {
-  uid: number;
-  since: number;
-  asset: string | null;
-  type: 'deposit' | 'withdraw' | 'transfer' | 'flash' | null;
-}
-
 export interface NetworkUpdate {
   deposit_enabled: number;
   withdraw_enabled: number;
@@ -150,26 +132,6 @@ interface AdminPage {
   limit: number;
   offset: number;
 }
-
-const RECORDS = `
-  SELECT 'deposit' AS type, id, asset, amount, 0 AS fee, status, network, tx_hash,
-         NULL AS from_wallet, NULL AS to_wallet, NULL AS other_uid, created_at
-    FROM wallet_deposits WHERE uid = @uid AND created_at >= @since
-  UNION ALL
-  SELECT 'withdraw', id, asset, amount, fee, status, network, tx_hash, NULL, NULL, NULL, created_at
-    FROM wallet_withdrawals WHERE uid = @uid AND created_at >= @since
-  UNION ALL
-  SELECT 'transfer', id, asset, amount, 0, 'done', NULL, NULL, from_wallet, to_wallet, NULL, created_at
-    FROM wallet_transfers WHERE uid = @uid AND created_at >= @since
-  UNION ALL
-  SELECT 'flash_out', id, asset, amount, 0, 'done', NULL, NULL, NULL, NULL, to_uid, created_at
-    FROM wallet_flash_transfers WHERE from_uid = @uid AND created_at >= @since
-  UNION ALL
-  SELECT 'flash_in', id, asset, amount, 0, 'done', NULL, NULL, NULL, NULL, from_uid, created_at
-    FROM wallet_flash_transfers WHERE to_uid = @uid AND created_at >= @since`;
-
-const RECORD_WHERE = `(@asset IS NULL OR asset = @asset)
-  AND (@type IS NULL OR type = @type OR (@type = 'flash' AND type IN ('flash_in', 'flash_out')))`;
 
 /** SQL for the wallet's tables; nothing outside this module touches them. */
 export function createWalletRepo(db: Db) {
@@ -230,8 +192,33 @@ export function createWalletRepo(db: Db) {
 
     insertWithdrawal: db.prepare(
       `INSERT INTO wallet_withdrawals (uid, asset, network, address, amount, fee, remark, status, request_id,
-         created_at, updated_at)
-       VALUES (@uid, @asset, @network, @address, @amount, @fee, @remark, 'review', @request_id, @now, @now)`,
+         approvals_required, created_at, updated_at)
+       VALUES (@uid, @asset, @network, @address, @amount, @fee, @remark, 'review', @request_id, @approvals_required,
+         @now, @now)`,
+    ),
+    firstReview: db.prepare(
+      `UPDATE wallet_withdrawals SET first_reviewed_by = ?, first_reviewed_at = ?, updated_at = ?
+       WHERE id = ? AND status = 'review' AND first_reviewed_by IS NULL`,
+    ),
+    setting: db.prepare<[string], { value: string | null }>('SELECT value FROM wallet_settings WHERE key = ?'),
+    putSetting: db.prepare(
+      `INSERT INTO wallet_settings (key, value, updated_by, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_by = excluded.updated_by,
+         updated_at = excluded.updated_at`,
+    ),
+    userWithdrawalsTo: db.prepare<[number, string, number], { n: number; first: number | null }>(
+      `SELECT COUNT(*) AS n, MIN(created_at) AS first FROM wallet_withdrawals
+       WHERE uid = ? AND address = ? AND status = 'succeeded' AND id <> ?`,
+    ),
+    othersWithdrawalsTo: db.prepare<[number, string], { n: number }>(
+      'SELECT COUNT(DISTINCT uid) AS n FROM wallet_withdrawals WHERE uid <> ? AND address = ?',
+    ),
+    depositsSince: big<[number, number], { asset: string; n: Int; total: Int }>(
+      `SELECT asset, COUNT(*) AS n, SUM(amount) AS total FROM wallet_deposits
+       WHERE uid = ? AND created_at >= ? AND status IN ('credited', 'done') GROUP BY asset ORDER BY asset`,
+    ),
+    depositCount: db.prepare<[number], { n: number }>(
+      "SELECT COUNT(*) AS n FROM wallet_deposits WHERE uid = ? AND status IN ('credited', 'done')",
     ),
     withdrawal: big<[number], WithdrawalRow>('SELECT * FROM wallet_withdrawals WHERE id = ?'),
     withdrawalsIn: big<[string], WithdrawalRow>('SELECT * FROM wallet_withdrawals WHERE status = ? ORDER BY id'),
@@ -253,6 +240,18 @@ export function createWalletRepo(db: Db) {
     adminWithdrawals: big<[AdminPage], WithdrawalRow>(
       `SELECT * FROM wallet_withdrawals WHERE (@status IS NULL OR status = @status) AND (@uid IS NULL OR uid = @uid)
        ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    ),
+    adminWithdrawalsOldest: big<[AdminPage], WithdrawalRow>(
+      `SELECT * FROM wallet_withdrawals WHERE (@status IS NULL OR status = @status) AND (@uid IS NULL OR uid = @uid)
+       ORDER BY id LIMIT @limit OFFSET @offset`,
+    ),
+    adminDeposits: big<[AdminPage], DepositRow>(
+      `SELECT * FROM wallet_deposits WHERE (@status IS NULL OR status = @status) AND (@uid IS NULL OR uid = @uid)
+       ORDER BY id DESC LIMIT @limit OFFSET @offset`,
+    ),
+    countAdminDeposits: db.prepare<[AdminPage], { n: number }>(
+      `SELECT COUNT(*) AS n FROM wallet_deposits
+       WHERE (@status IS NULL OR status = @status) AND (@uid IS NULL OR uid = @uid)`,
     ),
     countAdminWithdrawals: db.prepare<[AdminPage], { n: number }>(
       `SELECT COUNT(*) AS n FROM wallet_withdrawals
@@ -306,14 +305,6 @@ export function createWalletRepo(db: Db) {
     flash: big<[number], FlashRow>('SELECT * FROM wallet_flash_transfers WHERE id = ?'),
     flashRequest: db.prepare<[number, string], { id: number }>(
       'SELECT id FROM wallet_flash_transfers WHERE from_uid = ? AND request_id = ?',
-    ),
-
-    records: big<[RecordFilter & { limit: number; offset: number }], RecordRow>(
-      `SELECT * FROM (${RECORDS}) WHERE ${RECORD_WHERE} ORDER BY created_at DESC, type, id DESC
-       LIMIT @limit OFFSET @offset`,
-    ),
-    countRecords: db.prepare<[RecordFilter], { n: number }>(
-      `SELECT COUNT(*) AS n FROM (${RECORDS}) WHERE ${RECORD_WHERE}`,
     ),
 
     cursor: db.prepare<[string], { cursor: string }>('SELECT cursor FROM wallet_chain_cursors WHERE network = ?'),
@@ -380,8 +371,21 @@ export function createWalletRepo(db: Db) {
       fee: bigint;
       remark: string | null;
       request_id: string | null;
+      approvals_required: 1 | 2;
       now: number;
     }) => Number(q.insertWithdrawal.run(row).lastInsertRowid),
+    /** Records the first of two approvals; false when another got there first. */
+    firstReview: (id: number, operatorId: number, now: number) =>
+      q.firstReview.run(operatorId, now, now, id).changes === 1,
+    setting: (key: string) => q.setting.get(key)?.value ?? null,
+    putSetting: (key: string, value: string | null, operatorId: number, now: number) =>
+      q.putSetting.run(key, value, operatorId, now),
+    addressHistory: (uid: number, address: string, exceptId: number) => ({
+      own: q.userWithdrawalsTo.get(uid, address, exceptId) ?? { n: 0, first: null },
+      otherUsers: q.othersWithdrawalsTo.get(uid, address)?.n ?? 0,
+    }),
+    depositsSince: (uid: number, since: number) => q.depositsSince.all(uid, since),
+    depositCount: (uid: number) => q.depositCount.get(uid)?.n ?? 0,
     withdrawal: (id: number) => q.withdrawal.get(id),
     withdrawalsIn: (status: WithdrawalStatus) => q.withdrawalsIn.all(status),
     moveWithdrawal: (change: {
@@ -409,9 +413,19 @@ export function createWalletRepo(db: Db) {
       rows: q.userWithdrawals.all({ uid, asset, limit, offset }),
       total: q.countUserWithdrawals.get({ uid, asset, limit, offset })?.n ?? 0,
     }),
-    adminWithdrawals: (status: string | null, uid: number | null, limit: number, offset: number) => ({
-      rows: q.adminWithdrawals.all({ status, uid, limit, offset }),
+    adminWithdrawals: (
+      status: string | null,
+      uid: number | null,
+      limit: number,
+      offset: number,
+      order: 'newest' | 'oldest' = 'newest',
+    ) => ({
+      rows: (order === 'oldest' ? q.adminWithdrawalsOldest : q.adminWithdrawals).all({ status, uid, limit, offset }),
       total: q.countAdminWithdrawals.get({ status, uid, limit, offset })?.n ?? 0,
+    }),
+    adminDeposits: (status: string | null, uid: number | null, limit: number, offset: number) => ({
+      rows: q.adminDeposits.all({ status, uid, limit, offset }),
+      total: q.countAdminDeposits.get({ status, uid, limit, offset })?.n ?? 0,
     }),
     withdrawalRequestExists: (uid: number, requestId: string) => q.withdrawalRequest.get(uid, requestId) !== undefined,
     succeededSum: (asset: string) => q.succeededSum.get(asset)?.total ?? 0n,
@@ -450,11 +464,6 @@ export function createWalletRepo(db: Db) {
     ) => Number(q.insertFlash.run(fromUid, toUid, asset, amount, remark, requestId, now).lastInsertRowid),
     flash: (id: number) => q.flash.get(id),
     flashRequestExists: (uid: number, requestId: string) => q.flashRequest.get(uid, requestId) !== undefined,
-
-    records: (filter: RecordFilter, limit: number, offset: number) => ({
-      rows: q.records.all({ ...filter, limit, offset }),
-      total: q.countRecords.get(filter)?.n ?? 0,
-    }),
 
     cursor: (network: string) => q.cursor.get(network)?.cursor ?? null,
     setCursor: (network: string, cursor: string, now: number) => q.setCursor.run(network, cursor, now),

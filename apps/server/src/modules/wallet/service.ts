@@ -1,3 +1,5 @@
+import { FailureLimiter } from '../../lib/limiter';
+import type { RECORD_FILTERS } from '@bourse/contract';
 import {
   ADDRESS_BOOK_MAX,
   ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS,
@@ -13,6 +15,7 @@ import {
   type FlashResult,
   formatDecimal,
   HISTORY_MONTHS,
+  type Lang,
   mulDiv,
   type NetworkInfo,
   type NetworkSettingsBody,
@@ -21,12 +24,16 @@ import {
   pow10,
   type RecordsQuery,
   type TransferResult,
+  type ProductKey,
   type Wallet,
+  WALLET_PRODUCTS,
   WALLETS,
   type WalletRecord,
   type Withdrawal,
   type WithdrawalStatus,
+  type WalletSettings,
   type WithdrawInfo,
+  type MempoolTx,
   type WithdrawLockReason,
   type ErrorKey,
 } from '@bourse/contract';
@@ -34,8 +41,8 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
 import { DomainError, fail } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
-import { maskAccount } from '../account/service';
-import { canonicalAddress, isValidAddress } from '../chain/addresses';
+import { maskAccount } from '../account';
+import { canonicalAddress, isValidAddress } from '../chain';
 import {
   type Chain,
   ChainSendError,
@@ -43,10 +50,10 @@ import {
   type ChainTransfer,
   type ChainTxStatus,
   isSimulator,
-} from '../chain/chain';
-import { addressExample, DEFAULT_NETWORK_SETTINGS, type NetworkSpec, networkSpec } from '../chain/networks';
-import type { AssetRow, LedgerService } from '../ledger/service';
-import { SYSTEM, system, user } from '../ledger/types';
+} from '../chain';
+import { addressExample, DEFAULT_NETWORK_SETTINGS, type NetworkSpec, networkSpec } from '../chain';
+import type { AssetRow, LedgerService, Movement } from '../ledger';
+import { SYSTEM, system, user } from '../ledger';
 import {
   type AddressBookRow,
   type DepositRow,
@@ -54,12 +61,17 @@ import {
   int,
   intOrNull,
   type NetworkRow,
-  type RecordRow,
   type WalletRepo,
   type WithdrawalRow,
 } from './repo';
 
 const HOUR = 3600_000;
+/** The wallet setting: withdrawals worth more than this (USDT ledger units) need two operators' approvals. */
+const DOUBLE_REVIEW_SETTING = 'doubleReviewAboveUsdt';
+/** Its value until an operator sets one, in whole USDT. */
+const DEFAULT_DOUBLE_REVIEW_ABOVE_USDT = 10_000n;
+/** Flash-recipient look-ups a user may make per hour. */
+const FLASH_LOOKUPS_PER_HOUR = 30;
 /** Larger than any real balance, small enough that amount + fee stays far inside SQLite's 64-bit integers. */
 const MAX_AMOUNT_UNITS = 10n ** 17n;
 
@@ -77,14 +89,11 @@ export interface WalletAccounts {
   findByAccount(account: string): WalletUser | undefined;
   passwordChangedAt(uid: number): number | null;
   contactChangedAt(uid: number): number | null;
+  fundPasswordChangedAt(uid: number): number | null;
   hasFundPassword(uid: number): boolean;
   verifyFundPassword(uid: number, fundPassword: string): Promise<void>;
   requireSecondFactor(uid: number, code: string | undefined): void;
   profile(uid: number): { security: { twoFactor: boolean } };
-}
-
-export interface WalletAudit {
-  audit(operatorId: number, action: string, subject: string | null, detail: unknown): void;
 }
 
 /**
@@ -93,6 +102,11 @@ export interface WalletAudit {
  */
 export interface PriceSource {
   usdtPrice(asset: string): bigint | null;
+}
+
+/** Whether a product can be used now (the products module's answer). */
+export interface ProductAvailability {
+  isAvailable(product: ProductKey): boolean;
 }
 
 /** A rule another module adds to transfers between wallets (contracts: nothing leaves while a position is open). */
@@ -136,6 +150,15 @@ export interface Paged<T> {
   size: number;
 }
 
+/** Filters of the records page (`flash` covers both directions). */
+export type RecordFilter = (typeof RECORD_FILTERS)[number];
+
+/**
+ * Reads one ledger movement of a user (an entry, with the lines of the user's accounts) as a funding record; `lang`
+ * is the caller's language, for the title of a product's record.
+ */
+export type RecordReader = (movement: Movement, uid: number, lang: Lang) => WalletRecord;
+
 /** Withdrawals are locked until `until` (ms), for this reason. */
 export interface WithdrawLock {
   until: number;
@@ -151,6 +174,7 @@ const LOCK_ERRORS: Record<WithdrawLockReason, ErrorKey> = {
   address: 'WITHDRAW_LOCKED_ADDRESS_CHANGE',
   twoFactor: 'WITHDRAW_LOCKED_TWO_FACTOR_OFF',
   contact: 'WITHDRAW_LOCKED_CONTACT_CHANGE',
+  fundPassword: 'WITHDRAW_LOCKED_FUND_PASSWORD_CHANGE',
 };
 
 interface PreparedWithdrawal {
@@ -177,8 +201,13 @@ export function monthsBefore(now: number, months: number): number {
  */
 export class WalletService {
   private readonly guards: TransferGuard[] = [];
+  /** How each ledger reason reads as a funding record, and which reasons each filter of the records page shows. */
+  private readonly recordReaders = new Map<string, RecordReader>();
+  private readonly recordFilters = new Map<RecordFilter, string[]>();
   private readonly lockSources: WithdrawLockSource[] = [];
   private prices: PriceSource | null = null;
+  private products: ProductAvailability = { isAvailable: () => true };
+  private readonly recipientLookups: FailureLimiter;
   private syncing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -186,19 +215,34 @@ export class WalletService {
     private readonly repo: WalletRepo,
     private readonly ledger: LedgerService,
     private readonly accounts: WalletAccounts,
-    private readonly operators: WalletAudit,
     readonly chain: Chain,
     private readonly clock: Clock,
     private readonly log: Logger,
   ) {
     ledger.useExternalFlows(FLOW_QUERIES);
+    this.describeOwnRecords();
     chain.onActivity(() => this.sync());
+    this.recipientLookups = new FailureLimiter(clock, FLASH_LOOKUPS_PER_HOUR, HOUR);
   }
 
   // ---- wiring for other modules -------------------------------------------------------------------------------
 
   usePriceSource(source: PriceSource): void {
     this.prices = source;
+  }
+
+  /**
+   * Which products are available (the products module): a wallet of a product that is not takes no transfers in,
+   * and is left out of the balances while it holds nothing. Money already in it can always be moved out.
+   */
+  useProducts(products: ProductAvailability): void {
+    this.products = products;
+  }
+
+  /** Whether a wallet's product is available (the spot wallet always is). */
+  walletOpen(wallet: Wallet): boolean {
+    const product = WALLET_PRODUCTS[wallet];
+    return product === null || this.products.isAvailable(product);
   }
 
   addTransferGuard(guard: TransferGuard): void {
@@ -263,7 +307,11 @@ export class WalletService {
 
   balances(uid: number): Balances {
     const held = new Map<string, { available: bigint; frozen: bigint }>();
-    for (const b of this.ledger.userBalances(uid)) held.set(`${b.wallet}:${b.asset}`, b);
+    const holding = new Set<string>();
+    for (const b of this.ledger.userBalances(uid)) {
+      held.set(`${b.wallet}:${b.asset}`, b);
+      if (b.available + b.frozen > 0n) holding.add(b.wallet);
+    }
     const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
     const unpriced = new Set<string>();
     let grand = 0n;
@@ -293,7 +341,12 @@ export class WalletService {
       grand += walletValue;
       return { wallet, valueUsdt: formatDecimal(walletValue, usdtScale), assets };
     });
-    return { valueUsdt: formatDecimal(grand, usdtScale), unpriced: [...unpriced].sort(), wallets };
+    return {
+      valueUsdt: formatDecimal(grand, usdtScale),
+      unpriced: [...unpriced].sort(),
+      // A closed product's wallet shows only while it still holds something (so it can be moved out).
+      wallets: wallets.filter((w) => this.walletOpen(w.wallet) || holding.has(w.wallet)),
+    };
   }
 
   /** Value in USDT units, rounded down; null when no price is known (never an invented one). */
@@ -382,7 +435,7 @@ export class WalletService {
   }
 
   /**
-   * The 24-hour lock after a login-password change, a withdrawal-address change or another module's reason
+   * The 24-hour lock after a login- or fund-password change, a withdrawal-address change or another module's reason
    * (two-factor switched off), whichever ends latest; null when withdrawals are open (the security centre shows it).
    */
   withdrawLock(uid: number): WithdrawLock | null {
@@ -390,12 +443,16 @@ export class WalletService {
     const passwordAt = this.accounts.passwordChangedAt(uid);
     const addressAt = this.repo.addressBookChangedAt(uid);
     const contactAt = this.accounts.contactChangedAt(uid);
+    const fundPasswordAt = this.accounts.fundPasswordChangedAt(uid);
     const locks: (WithdrawLock | null)[] = [
       passwordAt === null
         ? null
         : { until: passwordAt + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'password' },
       addressAt === null ? null : { until: addressAt + ADDRESS_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'address' },
       contactAt === null ? null : { until: contactAt + CONTACT_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'contact' },
+      fundPasswordAt === null
+        ? null
+        : { until: fundPasswordAt + PASSWORD_CHANGE_WITHDRAW_LOCK_HOURS * HOUR, reason: 'fundPassword' },
       ...this.lockSources.map((source) => source(uid)),
     ];
     let latest: WithdrawLock | null = null;
@@ -416,17 +473,22 @@ export class WalletService {
   async withdraw(
     uid: number,
     input: WithdrawRequest & { fundPassword: string; twoFactorCode?: string },
+    claim?: () => void,
   ): Promise<Withdrawal> {
     this.prepareWithdrawal(uid, input);
     await this.accounts.verifyFundPassword(uid, input.fundPassword);
     this.accounts.requireSecondFactor(uid, input.twoFactorCode);
-    return this.submitWithdrawal(uid, input);
+    return this.submitWithdrawal(uid, input, claim);
   }
 
-  /** The transactional half of `withdraw`, for callers that verified the fund password already. */
-  submitWithdrawal(uid: number, input: WithdrawRequest): Withdrawal {
+  /**
+   * The transactional half of `withdraw`, for callers that verified the fund password already. `claim` records the
+   * client's request id in this transaction (the route layer's idempotency: `money.claim`).
+   */
+  submitWithdrawal(uid: number, input: WithdrawRequest, claim?: () => void): Withdrawal {
     return this.tx.run(() => {
       const p = this.prepareWithdrawal(uid, input);
+      claim?.();
       const id = this.repo.insertWithdrawal({
         uid,
         asset: p.asset.code,
@@ -436,17 +498,34 @@ export class WalletService {
         fee: p.fee,
         remark: input.remark?.trim() || null,
         request_id: input.requestId ?? null,
+        approvals_required: this.needsSecondReview(p.asset, p.amount) ? 2 : 1,
         now: this.clock.now(),
       });
-      this.ledger.freeze({
+      // Amount and fee are held by the withdrawal until it is sent (paid out of the hold) or ends unsent (released).
+      this.ledger.hold({
         reference: `wallet:withdraw:${id}:freeze`,
         reason: 'wallet.withdraw.freeze',
         account: user(uid, 'spot', p.asset.code),
+        holder: withdrawalHolder(id),
         amount: p.amount + p.fee,
         meta: { withdrawalId: id },
       });
       return this.withdrawalView(this.requireWithdrawal(id));
     });
+  }
+
+  /**
+   * Names the frozen amount of every withdrawal still on its way (review, approved, broadcast) after it
+   * (`withdrawal:<id>`), for a database written before the ledger had holds; a no-op where the hold exists.
+   */
+  adoptHolds(): number {
+    const open = (['review', 'approved', 'broadcast'] as const).flatMap((status) => this.repo.withdrawalsIn(status));
+    const holds = open.map((row) => ({
+      account: user(int(row.uid), 'spot', row.asset),
+      holder: withdrawalHolder(int(row.id)),
+      amount: row.amount + row.fee,
+    }));
+    return holds.length === 0 ? 0 : this.ledger.adoptHolds(holds);
   }
 
   private prepareWithdrawal(uid: number, input: WithdrawRequest): PreparedWithdrawal {
@@ -464,7 +543,6 @@ export class WalletService {
     }
     const lock = this.withdrawLock(uid);
     if (lock) fail(LOCK_ERRORS[lock.reason]);
-    if (input.requestId && this.repo.withdrawalRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
     const fee = net.withdraw_fee;
     if (this.available(uid, 'spot', asset.code) < amount + fee) fail('INSUFFICIENT_BALANCE');
     return { asset, net, spec, address, amount, fee };
@@ -520,9 +598,10 @@ export class WalletService {
       ...(extra.failReason !== undefined ? { fail_reason: extra.failReason } : {}),
     });
     if (!moved) fail('ALREADY_HANDLED');
-    this.ledger.unfreeze({
+    this.ledger.release({
       reference: `wallet:withdraw:${row.id}:release`,
       reason: 'wallet.withdraw.release',
+      holder: withdrawalHolder(int(row.id)),
       account: user(int(row.uid), 'spot', row.asset),
       amount: row.amount + row.fee,
       meta: { withdrawalId: int(row.id), outcome: to },
@@ -635,15 +714,17 @@ export class WalletService {
 
   // ---- transfers between own wallets --------------------------------------------------------------------------
 
-  transfer(uid: number, input: TransferRequest): TransferResult {
+  /** `claim` records the client's request id in the transfer's transaction (the route layer's idempotency). */
+  transfer(uid: number, input: TransferRequest, claim?: () => void): TransferResult {
     if (input.from === input.to) fail('SAME_WALLET');
+    if (!this.walletOpen(input.to)) fail('PRODUCT_CLOSED');
     const asset = this.activeAsset(input.asset);
     const amount = this.parseAmount(asset, input.amount, asset.scale);
     if (amount <= 0n) fail('TRANSFER_AMOUNT_INVALID');
     return this.tx.run(() => {
-      if (input.requestId && this.repo.transferRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
       for (const guard of this.guards) guard({ uid, asset: asset.code, from: input.from, to: input.to, amount });
       if (this.available(uid, input.from, asset.code) < amount) fail('TRANSFER_AMOUNT_INVALID');
+      claim?.();
       const now = this.clock.now();
       const id = this.repo.insertTransfer(uid, asset.code, input.from, input.to, amount, input.requestId ?? null, now);
       this.ledger.transfer({
@@ -668,7 +749,14 @@ export class WalletService {
   // ---- flash transfers to another user ------------------------------------------------------------------------
 
   /** Who a flash transfer would reach, masked, so the sender can check before confirming. */
+  /**
+   * Who a flash transfer to `to` would reach. Only an exact uid, email or mobile number answers, and each user may
+   * look up a limited number per hour (hits and misses alike), so the look-up cannot be used to list users.
+   */
   flashRecipient(uid: number, to: string): FlashRecipient {
+    const key = `flash-lookup:${uid}`;
+    this.recipientLookups.assertOpen(key);
+    this.recipientLookups.fail(key);
     const recipient = this.resolveRecipient(to);
     if (recipient.uid === uid) fail('FLASH_TO_SELF');
     return this.recipientView(recipient);
@@ -677,17 +765,19 @@ export class WalletService {
   async flash(
     uid: number,
     input: FlashRequest & { fundPassword: string; twoFactorCode?: string },
+    claim?: () => void,
   ): Promise<FlashResult> {
     this.prepareFlash(uid, input);
     await this.accounts.verifyFundPassword(uid, input.fundPassword);
     this.accounts.requireSecondFactor(uid, input.twoFactorCode);
-    return this.sendFlash(uid, input);
+    return this.sendFlash(uid, input, claim);
   }
 
   /** The transactional half of `flash`, for callers that verified the fund password already. */
-  sendFlash(uid: number, input: FlashRequest): FlashResult {
+  sendFlash(uid: number, input: FlashRequest, claim?: () => void): FlashResult {
     return this.tx.run(() => {
       const { recipient, asset, amount } = this.prepareFlash(uid, input);
+      claim?.();
       const now = this.clock.now();
       const id = this.repo.insertFlash(
         uid,
@@ -722,7 +812,6 @@ export class WalletService {
     const asset = this.activeAsset(input.asset);
     const amount = this.parseAmount(asset, input.amount, asset.scale);
     if (amount <= 0n) fail('TRANSFER_AMOUNT_INVALID');
-    if (input.requestId && this.repo.flashRequestExists(uid, input.requestId)) fail('ALREADY_HANDLED');
     if (this.available(uid, 'spot', asset.code) < amount) fail('INSUFFICIENT_BALANCE');
     return { recipient, asset, amount };
   }
@@ -745,37 +834,150 @@ export class WalletService {
 
   // ---- funding records ----------------------------------------------------------------------------------------
 
-  records(uid: number, query: RecordsQuery): Paged<WalletRecord> {
-    const filter = {
+  /**
+   * Funding records of the last three months, newest first: built from the ledger's statements of the user's
+   * accounts (every wallet, present and future), one record per journal entry whose reason has a reader — the
+   * wallet's own (deposits, withdrawals, transfers, flash transfers) and any another module registered with
+   * `describeRecords`.
+   */
+  records(uid: number, query: RecordsQuery, lang: Lang = 'en'): Paged<WalletRecord> {
+    const reasons = query.type ? (this.recordFilters.get(query.type) ?? []) : [...this.recordReaders.keys()];
+    const { total, list } = this.ledger.movements(
       uid,
-      since: monthsBefore(this.clock.now(), HISTORY_MONTHS),
-      asset: query.asset ?? null,
-      type: query.type ?? null,
-    };
-    const { rows, total } = this.repo.records(filter, query.size, (query.page - 1) * query.size);
-    return { list: rows.map((r) => this.recordView(r)), total, page: query.page, size: query.size };
+      { reasons, since: monthsBefore(this.clock.now(), HISTORY_MONTHS), asset: query.asset ?? null },
+      { offset: (query.page - 1) * query.size, limit: query.size },
+    );
+    const records: WalletRecord[] = [];
+    for (const movement of list) {
+      const reader = this.recordReaders.get(movement.reason);
+      if (reader) records.push(reader(movement, uid, lang));
+    }
+    return { list: records, total, page: query.page, size: query.size };
   }
 
-  private recordView(row: RecordRow): WalletRecord {
-    const scale = this.scaleOf(row.asset);
-    const otherUid = intOrNull(row.other_uid);
-    const other = otherUid === null ? undefined : this.accounts.getUser(otherUid);
+  /**
+   * How ledger movements of some reasons read as funding records (another module's: a product's payouts, fees…).
+   * `filter` puts them under one of the records page's filters; without it they show under "all" only.
+   */
+  describeRecords(spec: { reasons: readonly string[]; filter?: RecordFilter; read: RecordReader }): void {
+    for (const reason of spec.reasons) this.recordReaders.set(reason, spec.read);
+    if (spec.filter)
+      this.recordFilters.set(spec.filter, [...(this.recordFilters.get(spec.filter) ?? []), ...spec.reasons]);
+  }
+
+  /** The wallet's own movements as records; each reads its business row (status, network, fee, counterparty). */
+  private describeOwnRecords(): void {
+    this.describeRecords({
+      reasons: ['wallet.deposit'],
+      filter: 'deposit',
+      read: (m) => {
+        const line = mainLine(m);
+        const row = this.repo.deposit(metaId(m, 'depositId'));
+        return this.record(m, line, {
+          type: 'deposit',
+          id: row ? int(row.id) : m.entryId,
+          direction: 'in',
+          amount: line.available,
+          status: row?.status ?? 'done',
+          network: row?.network ?? null,
+          txHash: row?.tx_hash ?? null,
+        });
+      },
+    });
+    this.describeRecords({
+      reasons: ['wallet.withdraw.freeze'],
+      filter: 'withdraw',
+      read: (m) => {
+        const line = mainLine(m);
+        const row = this.repo.withdrawal(metaId(m, 'withdrawalId'));
+        // What arrives at the address and the fee charged on top: the record says both (the hold was their sum).
+        return this.record(m, line, {
+          type: 'withdraw',
+          id: row ? int(row.id) : m.entryId,
+          direction: 'out',
+          amount: row?.amount ?? -line.available,
+          fee: row?.fee ?? 0n,
+          status: row?.status ?? 'review',
+          network: row?.network ?? null,
+          txHash: row?.tx_hash ?? null,
+        });
+      },
+    });
+    this.describeRecords({
+      reasons: ['wallet.transfer'],
+      filter: 'transfer',
+      read: (m) => {
+        const from = m.lines.find((l) => l.available < 0n);
+        const to = m.lines.find((l) => l.available > 0n);
+        const line = to ?? mainLine(m);
+        const row = this.repo.transfer(metaId(m, 'transferId'));
+        return this.record(m, line, {
+          type: 'transfer',
+          id: row ? int(row.id) : m.entryId,
+          direction: 'internal',
+          amount: row?.amount ?? (line.available < 0n ? -line.available : line.available),
+          status: 'done',
+          fromWallet: row?.from_wallet ?? from?.wallet ?? null,
+          toWallet: row?.to_wallet ?? to?.wallet ?? null,
+        });
+      },
+    });
+    this.describeRecords({
+      reasons: ['wallet.flash'],
+      filter: 'flash',
+      read: (m, uid) => {
+        const line = mainLine(m);
+        const row = this.repo.flash(metaId(m, 'flashId'));
+        const sent = line.available < 0n;
+        const other = row ? int(sent ? row.to_uid : row.from_uid) : null;
+        const counterparty = other === null ? undefined : this.accounts.getUser(other);
+        return this.record(m, line, {
+          type: sent ? 'flash_out' : 'flash_in',
+          id: row ? int(row.id) : m.entryId,
+          direction: sent ? 'out' : 'in',
+          amount: sent ? -line.available : line.available,
+          status: 'done',
+          counterparty: counterparty && counterparty.uid !== uid ? this.recipientView(counterparty) : null,
+        });
+      },
+    });
+  }
+
+  private record(
+    m: Movement,
+    line: Movement['lines'][number],
+    r: {
+      type: WalletRecord['type'];
+      id: number;
+      direction: WalletRecord['direction'];
+      amount: bigint;
+      fee?: bigint;
+      status: string;
+      network?: string | null;
+      txHash?: string | null;
+      fromWallet?: Wallet | null;
+      toWallet?: Wallet | null;
+      counterparty?: FlashRecipient | null;
+    },
+  ): WalletRecord {
+    const scale = this.scaleOf(line.asset);
     return {
-      key: `${row.type}:${row.id}`,
-      type: row.type,
-      id: int(row.id),
-      asset: row.asset,
-      amount: formatDecimal(row.amount, scale),
-      fee: formatDecimal(row.fee, scale),
-      direction:
-        row.type === 'deposit' || row.type === 'flash_in' ? 'in' : row.type === 'transfer' ? 'internal' : 'out',
-      status: row.status,
-      network: row.network,
-      txHash: row.tx_hash,
-      fromWallet: row.from_wallet,
-      toWallet: row.to_wallet,
-      counterparty: other ? this.recipientView(other) : null,
-      createdAt: int(row.created_at),
+      key: `${r.type}:${r.id}`,
+      type: r.type,
+      id: r.id,
+      asset: line.asset,
+      amount: formatDecimal(r.amount, scale),
+      fee: formatDecimal(r.fee ?? 0n, scale),
+      direction: r.direction,
+      status: r.status,
+      network: r.network ?? null,
+      txHash: r.txHash ?? null,
+      fromWallet: r.fromWallet ?? null,
+      toWallet: r.toWallet ?? null,
+      counterparty: r.counterparty ?? null,
+      product: null,
+      title: null,
+      createdAt: m.createdAt,
     };
   }
 
@@ -946,7 +1148,8 @@ export class WalletService {
     this.ledger.settle({
       reference: `wallet:withdraw:${id}:send`,
       reason: 'wallet.withdraw.send',
-      from: user(int(row.uid), 'spot', row.asset),
+      holder: withdrawalHolder(id),
+      account: user(int(row.uid), 'spot', row.asset),
       to,
       meta: { withdrawalId: id, txHash: row.tx_hash },
     });
@@ -954,36 +1157,129 @@ export class WalletService {
 
   // ---- operator -----------------------------------------------------------------------------------------------
 
-  adminWithdrawals(query: { status?: WithdrawalStatus; uid?: number; page: number; size: number }) {
+  adminWithdrawals(query: {
+    status?: WithdrawalStatus;
+    uid?: number;
+    order?: 'newest' | 'oldest';
+    page: number;
+    size: number;
+  }) {
     const { rows, total } = this.repo.adminWithdrawals(
+      query.status ?? null,
+      query.uid ?? null,
+      query.size,
+      (query.page - 1) * query.size,
+      query.order,
+    );
+    return { list: rows.map((r) => this.adminWithdrawalView(r)), total, page: query.page, size: query.size };
+  }
+
+  /** One withdrawal as operators see it (NOT_FOUND when there is none). */
+  adminWithdrawal(id: number) {
+    return this.adminWithdrawalView(this.requireWithdrawal(id));
+  }
+
+  private adminWithdrawalView(r: WithdrawalRow) {
+    return {
+      ...this.withdrawalView(r),
+      uid: int(r.uid),
+      reviewedBy: intOrNull(r.reviewed_by),
+      reviewedAt: intOrNull(r.reviewed_at),
+      approvalsRequired: int(r.approvals_required),
+      firstReviewedBy: intOrNull(r.first_reviewed_by),
+      firstReviewedAt: intOrNull(r.first_reviewed_at),
+    };
+  }
+
+  /** The wallet's operator settings. */
+  settings(): WalletSettings {
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    return { doubleReviewAboveUsdt: formatDecimal(this.doubleReviewAbove(), usdtScale) };
+  }
+
+  /** Changes the wallet's operator settings, inside the operator action's transaction. */
+  updateSettings(operatorId: number, input: WalletSettings): WalletSettings {
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    let threshold: bigint;
+    try {
+      threshold = parseDecimal(input.doubleReviewAboveUsdt, usdtScale);
+    } catch {
+      fail('INVALID_PARAMS');
+    }
+    this.tx.run(() => this.repo.putSetting(DOUBLE_REVIEW_SETTING, threshold.toString(), operatorId, this.clock.now()));
+    return this.settings();
+  }
+
+  /** Above this value (USDT ledger units) a withdrawal needs two operators' approvals. */
+  private doubleReviewAbove(): bigint {
+    const stored = this.repo.setting(DOUBLE_REVIEW_SETTING);
+    if (stored !== null) return BigInt(stored);
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    return DEFAULT_DOUBLE_REVIEW_ABOVE_USDT * pow10(usdtScale);
+  }
+
+  /** Whether a withdrawal of this amount needs a second operator: worth more than the threshold, or unpriced. */
+  private needsSecondReview(asset: AssetRow, amount: bigint): boolean {
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    const value = this.valueInUsdt(asset, amount, usdtScale);
+    return value === null || value > this.doubleReviewAbove();
+  }
+
+  /** Deposits of every user, newest first (operators). */
+  adminDeposits(query: { status?: DepositRecord['status']; uid?: number; page: number; size: number }) {
+    const { rows, total } = this.repo.adminDeposits(
       query.status ?? null,
       query.uid ?? null,
       query.size,
       (query.page - 1) * query.size,
     );
     return {
-      list: rows.map((r) => ({
-        ...this.withdrawalView(r),
-        uid: int(r.uid),
-        reviewedBy: intOrNull(r.reviewed_by),
-        reviewedAt: intOrNull(r.reviewed_at),
-      })),
+      list: rows.map((r) => ({ ...this.depositView(r), uid: int(r.uid) })),
       total,
       page: query.page,
       size: query.size,
     };
   }
 
-  /** Approves a withdrawal under review and broadcasts it at once. */
-  async approveWithdrawal(operatorId: number, id: number): Promise<Withdrawal> {
+  /** The simulated chain's transactions waiting for a block (NOT_FOUND on a real chain). */
+  mempool(): MempoolTx[] {
+    return this.simulator()
+      .mempool(200)
+      .map((t) => ({
+        txHash: t.txHash,
+        network: t.network,
+        asset: t.asset,
+        from: t.from,
+        to: t.to,
+        amount: formatDecimal(t.amount, this.scaleOf(t.asset)),
+        kind: t.withdrawal ? 'withdrawal' : 'deposit',
+        createdAt: t.createdAt,
+      }));
+  }
+
+  /**
+   * Approves a withdrawal under review, inside the operator action's transaction; `sync` (after the commit)
+   * broadcasts it.
+   */
+  approveWithdrawal(operatorId: number, id: number): void {
     this.tx.run(() => {
       const row = this.requireWithdrawal(id);
       if (row.status !== 'review') fail('ALREADY_HANDLED');
       const now = this.clock.now();
+      if (Number(row.approvals_required) === 2) {
+        // Maker-checker: the first approval is recorded; a different operator's approval sends it.
+        if (row.first_reviewed_by === null) {
+          if (!this.repo.firstReview(id, operatorId, now)) fail('ALREADY_HANDLED');
+          return;
+        }
+        if (Number(row.first_reviewed_by) === operatorId) fail('SAME_OPERATOR_APPROVAL');
+      }
       this.repo.moveWithdrawal({ id, from: 'review', to: 'approved', now, reviewed_by: operatorId, reviewed_at: now });
-      this.operators.audit(operatorId, 'wallet.withdraw.approve', `withdrawal:${id}`, { uid: int(row.uid) });
     });
-    await this.sync();
+  }
+
+  /** Any withdrawal by id, for operators. */
+  withdrawalById(id: number): Withdrawal {
     return this.withdrawalView(this.requireWithdrawal(id));
   }
 
@@ -992,16 +1288,18 @@ export class WalletService {
       const row = this.requireWithdrawal(id);
       if (row.status !== 'review') fail('ALREADY_HANDLED');
       this.closeWithRelease(row, 'rejected', { reviewedBy: operatorId, rejectReason: reason });
-      this.operators.audit(operatorId, 'wallet.withdraw.reject', `withdrawal:${id}`, { uid: int(row.uid), reason });
       return this.withdrawalView(this.requireWithdrawal(id));
     });
   }
 
-  /** Simulated chain: a transfer from outside to any address, seen at once as a deposit if it is a user's. */
-  async sendTestDeposit(
-    operatorId: number,
-    input: { asset: string; network: string; address: string; amount: string },
-  ): Promise<{ txHash: string; uid: number | null }> {
+  /**
+   * Simulated chain: a transfer from outside to any address, put in the mempool; `notifyChain` (after the commit)
+   * lets the chain see it, and a user's address then shows it as a deposit.
+   */
+  sendTestDeposit(input: { asset: string; network: string; address: string; amount: string }): {
+    txHash: string;
+    uid: number | null;
+  } {
     const sim = this.simulator();
     const { asset, spec } = this.route(input.asset, input.network);
     const amount = this.parseAmount(asset, input.amount, asset.scale);
@@ -1009,35 +1307,26 @@ export class WalletService {
     const raw = input.address.trim();
     if (!isValidAddress(spec.addressFormat, raw)) fail('WRONG_ADDRESS');
     const address = canonicalAddress(spec.addressFormat, raw);
-    const txHash = this.tx.run(() => {
-      const hash = sim.injectDeposit({ network: spec.code, asset: asset.code, to: address, amount });
-      this.operators.audit(operatorId, 'wallet.chain.testDeposit', hash, {
-        asset: asset.code,
-        network: spec.code,
-        address,
-        amount: formatDecimal(amount, asset.scale),
-      });
-      return hash;
-    });
-    await sim.notify();
+    const txHash = this.tx.run(() => sim.injectDeposit({ network: spec.code, asset: asset.code, to: address, amount }));
     return { txHash, uid: this.repo.addressOwner(spec.code, address) ?? null };
   }
 
-  async mine(operatorId: number, blocks: number): Promise<number> {
+  /** Lets the simulated chain announce what was put in its mempool. */
+  async notifyChain(): Promise<void> {
+    await this.simulator().notify();
+  }
+
+  /** Simulated chain: mines blocks now (deposits and withdrawals move along with them). */
+  async mine(blocks: number): Promise<number> {
     const sim = this.simulator();
-    this.tx.run(() => this.operators.audit(operatorId, 'wallet.chain.mine', null, { blocks }));
     await sim.mine(blocks);
     return sim.height();
   }
 
-  /** Simulated chain: drops a transaction from the mempool (a withdrawal then fails, a deposit never arrives). */
-  async failChainTransaction(operatorId: number, txHash: string): Promise<void> {
+  /** Simulated chain: drops a transaction from the mempool (a withdrawal then fails at the next `sync`). */
+  failChainTransaction(txHash: string): void {
     const sim = this.simulator();
-    this.tx.run(() => {
-      sim.failTransaction(txHash);
-      this.operators.audit(operatorId, 'wallet.chain.fail', txHash, null);
-    });
-    await this.sync();
+    this.tx.run(() => sim.failTransaction(txHash));
   }
 
   chainState(): { simulated: boolean; height: number; blockMs: number } {
@@ -1045,7 +1334,7 @@ export class WalletService {
     return { simulated: true, height: this.chain.height(), blockMs: this.chain.blockMs };
   }
 
-  updateNetwork(operatorId: number, input: NetworkSettingsBody): NetworkInfo {
+  updateNetwork(input: NetworkSettingsBody): NetworkInfo {
     return this.tx.run(() => {
       const { asset, net, spec } = this.route(input.asset, input.network);
       const parse = (v: string | undefined, current: bigint) =>
@@ -1074,7 +1363,6 @@ export class WalletService {
         fail('INVALID_PARAMS', { detail: 'depositDoneConfirmations < depositConfirmations' });
       }
       this.repo.updateNetwork(asset.code, spec.code, update, this.clock.now());
-      this.operators.audit(operatorId, 'wallet.network.update', `${asset.code}:${spec.code}`, input);
       const info = this.networkInfo(this.repo.network(asset.code, spec.code));
       if (!info) fail('NOT_FOUND');
       return info;
@@ -1151,6 +1439,24 @@ export class WalletService {
       withdrawPrecision: int(row.withdraw_precision),
     };
   }
+}
+
+/** The ledger hold of a withdrawal: amount + fee, from submit until it is sent or ends unsent. */
+export function withdrawalHolder(id: number): string {
+  return `withdrawal:${id}`;
+}
+
+/** The id a wallet entry names in its meta (0 when it names none: no such row). */
+function metaId(m: Movement, key: string): number {
+  const value = m.meta?.[key];
+  return typeof value === 'number' ? value : 0;
+}
+
+/** The line of the movement on the user's main pot (the one a funding record is about). */
+function mainLine(m: Movement): Movement['lines'][number] {
+  const line = m.lines.find((l) => l.sub === '') ?? m.lines[0];
+  if (!line) throw new Error(`movement ${m.entryId} has no line`);
+  return line;
 }
 
 function groupByNetwork<R extends { network: string }>(rows: readonly R[]): Map<string, R[]> {

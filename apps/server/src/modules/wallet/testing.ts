@@ -1,7 +1,15 @@
 import { expect } from 'vitest';
-import { seedDemo } from '../../demo';
-import { get, post, registerUser, startServer, type TestServer, type TestUser } from '../../test/harness';
-import type { ChainSimulator } from '../chain/chain';
+import {
+  get,
+  operatorSession,
+  post,
+  registerUser,
+  seed,
+  startServer,
+  type TestServer,
+  type TestUser,
+} from '../../test/harness';
+import type { ChainSimulator } from '../chain';
 
 /** Test support for the wallet: a server with assets, networks and an operator; funding through the chain. */
 
@@ -14,20 +22,28 @@ export interface WalletServer {
   sim: ChainSimulator;
 }
 
+/** The first operator's password in wallet tests (there is no default). */
+const ADMIN_PASSWORD = 'wallet-admin-2026';
+
 export async function startWalletServer(env: Record<string, string> = {}): Promise<WalletServer> {
-  const server = await startServer(env);
-  await seedDemo(server.ctx);
+  const server = await startServer({ ADMIN_PASSWORD, ...env });
+  // Every wallet takes transfers only while its product is available: wallet tests stand alone, as if the modules of
+  // the contract, fiat, options, gold and mining wallets were there.
+  server.ctx.products.declareBuilt(['futures', 'c2c', 'options', 'rewards', 'mining']);
+  await seed(server);
   return { server, admin: await operatorLogin(server), sim: server.ctx.wallet.simulator() };
 }
 
-/** A fresh operator token (operator sessions last 12 hours: tests that move the clock further log in again). */
+/**
+ * A fresh token of the first operator (operator sessions end after 30 idle minutes and 12 hours at most: tests that
+ * move the clock further sign in again).
+ */
 export async function operatorLogin(server: TestServer): Promise<string> {
-  const login = await post<{ token: string }>(server, '/admin/api/login', {
-    email: server.ctx.config.admin.email,
-    password: server.ctx.config.admin.password,
-  });
-  expect(login.body.code).toBe(200);
-  return login.body.data.token;
+  return operatorSession(
+    server,
+    server.ctx.config.operators.email,
+    server.ctx.config.operators.password ?? ADMIN_PASSWORD,
+  );
 }
 
 /** A registered user with the fund password set. */

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNT, seedDemo } from '../../demo';
+import { DEMO_ACCOUNT } from '../account';
+import { seed } from '../../test/harness';
 import { startServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 
 beforeAll(async () => {
   server = await startServer({ DEMO_DATA: 'true' });
-  await seedDemo(server.ctx);
+  await seed(server);
 });
 afterAll(async () => {
   await server.close();
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 describe('demo data', () => {
   it('funds the demo account through the simulated chain, once, and the ledger reconciles', async () => {
-    const demo = server.ctx.accounts.findByAccount(DEMO_ACCOUNT.account);
+    const demo = server.ctx.account.findByAccount(DEMO_ACCOUNT.account);
     expect(demo).toBeDefined();
     const uid = demo?.uid ?? 0;
     const { ledger, wallet } = server.ctx;
@@ -26,7 +27,7 @@ describe('demo data', () => {
     ]);
     expect(ledger.userHasReason(uid, 'wallet.deposit')).toBe(true);
 
-    await seedDemo(server.ctx);
+    await seed(server);
     expect(wallet.deposits(uid, { page: 1, size: 10 }).total).toBe(3);
     const report = ledger.reconcile();
     expect(report.problems).toEqual([]);

@@ -1,8 +1,8 @@
 import { ERRORS, type ErrorKey, errorMessage, type Lang } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../lib/errors';
-import { type ApiAnswer, get, post, registerUser, type TestUser } from '../../test/harness';
-import { SYSTEM, system, user } from '../ledger/types';
+import { type ApiAnswer, get, loginOperator, post, registerUser, type TestUser } from '../../test/harness';
+import { SYSTEM, system, user } from '../ledger';
 import { codeFor, enableTwoFactor, settleClock } from '../security/testing';
 import {
   depositAddress,
@@ -481,7 +481,7 @@ describe('withdrawal rules', () => {
   it('needs the two-factor code when the user has two-factor on', async () => {
     const v = await walletUser(w);
     await fund(w, v, 'USDT', 'TRC20', '20');
-    w.server.ctx.accounts.useSecondFactor({
+    w.server.ctx.account.useSecondFactor({
       isEnabled: (uid) => uid === v.uid,
       verify: (_uid, code) => {
         if (code !== '135790') throw new DomainError('WRONG_TWO_FACTOR_CODE');
@@ -498,8 +498,12 @@ describe('withdrawal rules', () => {
     await fund(w, v, 'USDT', 'TRC20', '20');
     const first = await withdraw(v, { amount: '2', requestId: 'retry-me-0001' });
     expect(first.body.code).toBe(200);
-    expectError(await withdraw(v, { amount: '2', requestId: 'retry-me-0001' }), 'ALREADY_HANDLED');
+    // The repeat is answered with the first result and moves nothing.
+    const again = await withdraw(v, { amount: '2', requestId: 'retry-me-0001' });
+    expect(again.body).toEqual(first.body);
     expect(await spot(w, v, 'USDT')).toEqual({ available: '17', frozen: '3' });
+    // The same id for a different withdrawal is refused.
+    expectError(await withdraw(v, { amount: '3', requestId: 'retry-me-0001' }), 'REQUEST_ID_REUSED');
   });
 
   it('suspends withdrawals of a coin when the operator says so', async () => {
@@ -565,6 +569,52 @@ describe('withdrawal states', () => {
     expectReconciled(w);
   });
 
+  it('needs two different operators above the double-review amount (maker-checker)', async () => {
+    const settings = (body: unknown, token = w.admin) =>
+      post<{ doubleReviewAboveUsdt: string }>(w.server, '/admin/api/wallet/settings/update', body, { token });
+    expect(
+      (await get<{ doubleReviewAboveUsdt: string }>(w.server, '/admin/api/wallet/settings', { token: w.admin })).body
+        .data,
+    ).toEqual({ doubleReviewAboveUsdt: '10000' });
+    expect((await settings({ doubleReviewAboveUsdt: '-1' })).body.code).toBe(ERRORS.INVALID_PARAMS.code);
+    expect((await settings({ doubleReviewAboveUsdt: '20' })).body.data).toEqual({ doubleReviewAboveUsdt: '20' });
+    const finance = await loginOperator(w.server, 'finance');
+    const support = await loginOperator(w.server, 'support');
+    try {
+      expect((await settings({ doubleReviewAboveUsdt: '1' }, support.token)).body.code).toBe(
+        ERRORS.UNAUTHORIZED_OPERATION.code,
+      );
+      const v = await funded();
+      const small = await withdraw(v, { amount: '10' });
+      const large = await withdraw(v, { amount: '30' });
+      const one = (id: number) =>
+        get<{ approvalsRequired: number; firstReviewedBy: number | null; status: string }>(
+          w.server,
+          `/admin/api/wallet/withdrawals/${id}`,
+          { token: w.admin },
+        );
+      expect((await one(small.body.data.id)).body.data.approvalsRequired).toBe(1);
+      expect((await one(large.body.data.id)).body.data).toMatchObject({ approvalsRequired: 2, firstReviewedBy: null });
+
+      const first = await approve(large.body.data.id);
+      expect(first.body.data.status).toBe('review');
+      const adminId = (await one(large.body.data.id)).body.data.firstReviewedBy;
+      expect(adminId).not.toBeNull();
+      expectError(await approve(large.body.data.id), 'SAME_OPERATOR_APPROVAL');
+      expect((await one(large.body.data.id)).body.data.status).toBe('review');
+      const second = await post<WithdrawalView>(
+        w.server,
+        '/admin/api/wallet/withdrawals/approve',
+        { id: large.body.data.id },
+        { token: finance.token },
+      );
+      expect(second.body.data.status).toBe('broadcast');
+      expectReconciled(w);
+    } finally {
+      await settings({ doubleReviewAboveUsdt: '10000' });
+    }
+  });
+
   it('is rejected by the operator with a reason, and the frozen amount + fee come back', async () => {
     const v = await funded();
     const sent = await withdraw(v, { amount: '10' });
@@ -579,10 +629,17 @@ describe('withdrawal states', () => {
     expect(rejected.body.data).toMatchObject({ status: 'rejected', rejectReason: 'Address flagged by compliance' });
     expect(await spot(w, v, 'USDT')).toEqual({ available: '50', frozen: '0' });
     expectError(await reject('again'), 'ALREADY_HANDLED');
+    // One audit row: the refused second attempt rolled back with its row.
     const audit = w.server.ctx.db
-      .prepare("SELECT action, subject FROM operator_audit WHERE subject = ? AND action LIKE 'wallet.%'")
-      .all(`withdrawal:${sent.body.data.id}`);
-    expect(audit).toEqual([{ action: 'wallet.withdraw.reject', subject: `withdrawal:${sent.body.data.id}` }]);
+      .prepare("SELECT route, target, change FROM operator_audit WHERE target = ? AND outcome = 'done'")
+      .all(`id=${sent.body.data.id}`);
+    expect(audit).toEqual([
+      {
+        route: 'POST /admin/api/wallet/withdrawals/reject',
+        target: `id=${sent.body.data.id}`,
+        change: JSON.stringify({ id: sent.body.data.id, reason: 'Address flagged by compliance' }),
+      },
+    ]);
     expectReconciled(w);
   });
 
@@ -668,7 +725,8 @@ describe('transfers between own wallets', () => {
     expect((await transfer({ amount: '1', to: 'savings' })).body.code).toBe(ERRORS.INVALID_PARAMS.code);
     const moved = await transfer({ amount: '12.5', requestId: 'transfer-0001' });
     expect(moved.body.data.amount).toBe('12.5');
-    expectError(await transfer({ amount: '1', requestId: 'transfer-0001' }), 'ALREADY_HANDLED');
+    expect((await transfer({ amount: '12.5', requestId: 'transfer-0001' })).body.data).toEqual(moved.body.data);
+    expectError(await transfer({ amount: '1', requestId: 'transfer-0001' }), 'REQUEST_ID_REUSED');
     const balances = await get<{ wallets: { wallet: string; assets: { asset: string; available: string }[] }[] }>(
       w.server,
       '/mapi/wallet/balances',
@@ -696,6 +754,29 @@ describe('transfers between own wallets', () => {
     expect((await move('spot', 'contract')).body.code).toBe(200);
     open = false;
     expect((await move('contract', 'spot')).body.code).toBe(200);
+  });
+
+  it('takes nothing into the wallet of a product switched off, lets what is there out, and hides it once empty', async () => {
+    const v = await walletUser(w);
+    await fund(w, v, 'USDT', 'TRC20', '30');
+    const move = (from: string, to: string, amount = '5') =>
+      post(w.server, '/mapi/wallet/transfer', { asset: 'USDT', from, to, amount }, { token: v.token, lang: 'fr' });
+    const wallets = async () =>
+      (
+        await get<{ wallets: { wallet: string }[] }>(w.server, '/mapi/wallet/balances', { token: v.token })
+      ).body.data.wallets.map((x) => x.wallet);
+    expect((await move('spot', 'options')).body.code).toBe(200);
+    w.server.ctx.products.setEnabled('options', false);
+    try {
+      expectError(await move('spot', 'options'), 'PRODUCT_CLOSED', 'fr');
+      expect(await wallets()).toContain('options');
+      expect((await move('options', 'spot')).body.code).toBe(200);
+      expect(await wallets()).toEqual(['spot', 'contract', 'fiat', 'gold', 'mining']);
+    } finally {
+      w.server.ctx.products.setEnabled('options', true);
+    }
+    expect(await wallets()).toContain('options');
+    expectReconciled(w);
   });
 });
 
@@ -792,10 +873,16 @@ describe('balances and records', () => {
       { token: v.token },
     );
     await withdraw(v, { amount: '3' });
-    type R = { list: { type: string; asset: string; status: string }[]; total: number };
+    type R = {
+      list: { type: string; asset: string; status: string; amount: string; fee: string; direction: string }[];
+      total: number;
+    };
     const all = (await get<R>(w.server, '/mapi/wallet/records?size=2', { token: v.token })).body.data;
     expect(all.total).toBe(4);
     expect(all.list.map((r) => r.type)).toEqual(['withdraw', 'transfer']);
+    // A withdrawal of 3 costs 4: what arrives, and the network fee charged on top, both on the record.
+    expect(all.list[0]).toMatchObject({ amount: '3', fee: '1', direction: 'out', status: 'review' });
+    expect(all.list[1]).toMatchObject({ amount: '2', fee: '0', direction: 'internal', status: 'done' });
     const page2 = (await get<R>(w.server, '/mapi/wallet/records?size=2&page=2', { token: v.token })).body.data;
     expect(page2.list.map((r) => `${r.type}:${r.asset}:${r.status}`)).toEqual([
       'deposit:ETH:done',
@@ -804,10 +891,13 @@ describe('balances and records', () => {
     const usdtDeposits = (await get<R>(w.server, '/mapi/wallet/records?type=deposit&asset=USDT', { token: v.token }))
       .body.data;
     expect(usdtDeposits.total).toBe(1);
-    // Older than three months: out of the list.
+    // Older than three months: out of the list (records are read from the ledger's statements: its entry's time).
+    const transferId = (
+      w.server.ctx.db.prepare('SELECT id FROM wallet_transfers WHERE uid = ?').get(v.uid) as { id: number }
+    ).id;
     w.server.ctx.db
-      .prepare('UPDATE wallet_transfers SET created_at = created_at - ? WHERE uid = ?')
-      .run(95 * 24 * HOUR, v.uid);
+      .prepare('UPDATE journal_entries SET created_at = created_at - ? WHERE reference = ?')
+      .run(95 * 24 * HOUR, `wallet:transfer:${transferId}`);
     expect((await get<R>(w.server, '/mapi/wallet/records', { token: v.token })).body.data.total).toBe(3);
     const bad = await get(w.server, '/mapi/wallet/records?type=trade', { token: v.token });
     expect(bad.body.code).toBe(ERRORS.INVALID_PARAMS.code);
@@ -824,18 +914,18 @@ describe('operator', () => {
     );
     expect(mined.body.data.simulated).toBe(true);
     expect(mined.body.data.height).toBe(w.sim.height());
-    const actions = w.server.ctx.db
-      .prepare("SELECT DISTINCT action FROM operator_audit WHERE action LIKE 'wallet.%' ORDER BY action")
+    const routes = w.server.ctx.db
+      .prepare("SELECT DISTINCT route FROM operator_audit WHERE route LIKE 'POST /admin/api/wallet/%' ORDER BY route")
       .all()
-      .map((r) => (r as { action: string }).action);
-    expect(actions).toEqual(
+      .map((r) => (r as { route: string }).route);
+    expect(routes).toEqual(
       expect.arrayContaining([
-        'wallet.chain.fail',
-        'wallet.chain.mine',
-        'wallet.chain.testDeposit',
-        'wallet.network.update',
-        'wallet.withdraw.approve',
-        'wallet.withdraw.reject',
+        'POST /admin/api/wallet/chain/deposit',
+        'POST /admin/api/wallet/chain/fail',
+        'POST /admin/api/wallet/chain/mine',
+        'POST /admin/api/wallet/networks/update',
+        'POST /admin/api/wallet/withdrawals/approve',
+        'POST /admin/api/wallet/withdrawals/reject',
       ]),
     );
     const report = await get<{ ok: boolean; assets: { asset: string; deposited: string | null }[] }>(

@@ -1,3 +1,4 @@
+import type { ProductKey } from '@bourse/contract';
 import type { AllLangs } from './types';
 
 export interface DemoBanner {
@@ -5,14 +6,29 @@ export interface DemoBanner {
   image: string;
   /** An app route; 'launch' links to the launch announcement, whose id is known only once it is written. */
   link: string;
+  /** The products it promotes: shown only while all are available. */
+  products?: readonly ProductKey[];
   title: AllLangs<string>;
 }
 
 // Artwork only (no words in the images): the title comes from the API in the reader's language.
 export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
+    image: '/static/banners/spot.svg',
+    link: '/pages/trade/trade',
+    products: ['spot'],
+    title: {
+      en: 'Spot trading on open order books, live from the first second',
+      zh_CN: '现货交易，订单簿公开透明，行情实时',
+      zh_HK: '現貨交易，訂單簿公開透明，行情即時',
+      es: 'Trading al contado con libros de órdenes abiertos, en vivo desde el primer segundo',
+      fr: 'Trading au comptant sur des carnets d’ordres ouverts, en direct dès la première seconde',
+    },
+  },
+  {
     image: '/static/banners/launch.svg',
     link: 'launch',
+    products: ['futures', 'options', 'c2c'],
     title: {
       en: 'Bourse is live: open-source trading, open books',
       zh_CN: 'Bourse 正式上线：开源交易，账本公开',
@@ -24,6 +40,7 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     image: '/static/banners/perpetuals.svg',
     link: '/pages/lever/lever',
+    products: ['futures'],
     title: {
       en: 'Perpetual contracts with up to 100× leverage',
       zh_CN: '永续合约，最高 100 倍杠杆',
@@ -46,6 +63,7 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
   {
     image: '/static/banners/options.svg',
     link: '/pages/Option/Option',
+    products: ['options'],
     title: {
       en: 'Up or down? Option rounds from 30 seconds',
       zh_CN: '看涨还是看跌？30 秒一期的涨跌期权',
@@ -58,9 +76,11 @@ export const DEMO_BANNERS: readonly DemoBanner[] = [
 
 /** Release notes of this build (APP_VERSION), registered for every platform at start. */
 export const CURRENT_RELEASE_NOTES: AllLangs<string> = {
-  en: 'First public release: spot and perpetual trading, up/down options, C2C with verified merchants, and a security centre with a fund password and two-factor verification.',
-  zh_CN: '首个公开版本：现货与永续合约交易、涨跌期权、认证商家 C2C 交易，以及支持资金密码和双重验证的安全中心。',
-  zh_HK: '首個公開版本：現貨及永續合約交易、升跌期權、認證商家 C2C 交易，以及支援資金密碼及雙重驗證的安全中心。',
-  es: 'Primera versión pública: negociación al contado y de perpetuos, opciones de subida/bajada, C2C con comerciantes verificados y un centro de seguridad con contraseña de fondos y verificación en dos pasos.',
-  fr: 'Première version publique : négociation au comptant et de contrats perpétuels, options hausse/baisse, C2C avec des marchands vérifiés, et un centre de sécurité avec mot de passe des fonds et validation en deux étapes.',
+  en: 'First public release: spot trading on open order books with live charts, deposits and withdrawals, transfers between your wallets and to other users, and a security centre with a fund password, two-factor verification and identity verification.',
+  zh_CN:
+    '首个公开版本：订单簿公开的现货交易与实时行情图表、充币与提币、钱包间划转与站内转账，以及支持资金密码、双重验证和实名认证的安全中心。',
+  zh_HK:
+    '首個公開版本：訂單簿公開的現貨交易與即時行情圖表、充幣與提幣、錢包間劃轉與站內轉賬，以及支援資金密碼、雙重驗證及實名認證的安全中心。',
+  es: 'Primera versión pública: trading al contado con libros de órdenes abiertos y gráficos en vivo, depósitos y retiros, transferencias entre tus billeteras y a otros usuarios, y un centro de seguridad con contraseña de fondos, verificación en dos pasos y verificación de identidad.',
+  fr: 'Première version publique : trading au comptant sur des carnets d’ordres ouverts avec graphiques en direct, dépôts et retraits, transferts entre vos portefeuilles et vers d’autres utilisateurs, et un centre de sécurité avec mot de passe des fonds, validation en deux étapes et vérification d’identité.',
 };

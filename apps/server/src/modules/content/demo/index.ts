@@ -1,5 +1,5 @@
 import { LANGS } from '@bourse/contract';
-import type { AppContext } from '../../../app-context';
+import type { ContentService } from '../service';
 import type { ContentRepo } from '../repo';
 import { CURRENT_RELEASE_NOTES, DEMO_BANNERS } from './banners';
 import { DEMO_HELP } from './help';
@@ -32,6 +32,7 @@ function writeArticle(repo: ContentRepo, article: DemoArticle, at: number): numb
     pinned: article.pinned ? 1 : 0,
     published: 1,
     publishedAt: at,
+    products: JSON.stringify(article.products ?? []),
     now: at,
   });
   repo.setArticleTexts(
@@ -45,10 +46,10 @@ function writeArticle(repo: ContentRepo, article: DemoArticle, at: number): numb
  * First-start content. The running build's app version is registered on every install; with DEMO_DATA the demo
  * banners, notices, help entries and documents are written once, ever (see ContentService.seedOnce).
  */
-export function seedContent(ctx: AppContext): void {
-  ctx.content.ensureCurrentAppVersion(CURRENT_RELEASE_NOTES);
-  if (!ctx.config.demoData) return;
-  ctx.content.seedOnce(DEMO_SEED_KEY, (repo, now) => {
+export function seedContent(content: ContentService, demoData: boolean): void {
+  content.ensureCurrentAppVersion(CURRENT_RELEASE_NOTES);
+  if (!demoData) return;
+  content.seedOnce(DEMO_SEED_KEY, (repo, now) => {
     const ids = new Map<DemoArticle, number>();
     DEMO_ARTICLES.forEach((article, index) => {
       // A minute apart on top of the day offset, so items of the same day still have a stable order.
@@ -56,7 +57,14 @@ export function seedContent(ctx: AppContext): void {
     });
     DEMO_BANNERS.forEach((banner, index) => {
       const link = banner.link === 'launch' ? `/pages/index/notice?id=${ids.get(LAUNCH) ?? ''}` : banner.link;
-      const id = repo.insertBanner({ image: banner.image, link, sort: (index + 1) * 10, active: 1, now });
+      const id = repo.insertBanner({
+        image: banner.image,
+        link,
+        sort: (index + 1) * 10,
+        active: 1,
+        products: JSON.stringify(banner.products ?? []),
+        now,
+      });
       repo.setBannerTitles(
         id,
         LANGS.map((lang) => ({ lang, title: banner.title[lang] })),

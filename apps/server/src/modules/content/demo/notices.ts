@@ -4,6 +4,7 @@ import { type DemoArticle, dedent } from './types';
 export const LAUNCH: DemoArticle = {
   category: 'announcement',
   slug: null,
+  products: ['futures', 'options', 'c2c'],
   daysAgo: 21,
   text: {
     en: {
@@ -430,6 +431,7 @@ const FEES: DemoArticle = {
 const CHECK_IN: DemoArticle = {
   category: 'announcement',
   slug: null,
+  products: ['rewards'],
   daysAgo: 2,
   text: {
     en: {
@@ -498,6 +500,7 @@ const CHECK_IN: DemoArticle = {
 const FUNDING: DemoArticle = {
   category: 'swap',
   slug: null,
+  products: ['futures'],
   daysAgo: 10,
   text: {
     en: {
@@ -566,6 +569,7 @@ const FUNDING: DemoArticle = {
 const LIQUIDATION: DemoArticle = {
   category: 'swap',
   slug: null,
+  products: ['futures'],
   pinned: true,
   daysAgo: 18,
   text: {

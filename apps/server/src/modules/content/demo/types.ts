@@ -1,4 +1,4 @@
-import type { Lang } from '@bourse/contract';
+import type { Lang, ProductKey } from '@bourse/contract';
 import type { ArticleCategory } from '../repo';
 
 /** Demo texts name every language in their type, so a missing translation does not compile. */
@@ -8,6 +8,8 @@ export interface DemoArticle {
   category: ArticleCategory;
   slug: string | null;
   pinned?: boolean;
+  /** The products it is about: shown only while all are available. */
+  products?: readonly ProductKey[];
   /** How long before the first start it was published, so the lists have a believable history. */
   daysAgo: number;
   text: AllLangs<{ title: string; body: string }>;

@@ -1,0 +1,120 @@
+import type { Dashboard, UserAdminDetail, UserAdminSummary } from '@bourse/contract';
+import type { Clock } from '../../lib/clock';
+import { DomainError } from '../../lib/errors';
+import type { ReviewQueue, Services } from '../../platform/module';
+import type { UserRow } from '../account';
+
+const DAY = 86_400_000;
+
+/**
+ * The operators' view across modules: finding users, a user's page, freezing, the dashboard. It owns no tables and
+ * reads other modules only through their services; modules add their review queues (`addQueue`).
+ */
+export class BackofficeService {
+  private lastReconciliation: Dashboard['reconciliation'] = null;
+
+  constructor(
+    private readonly services: Pick<Services, 'account' | 'security' | 'wallet' | 'spot' | 'ledger'>,
+    private readonly clock: Clock,
+    /** Every module's review queues (the platform's list). */
+    private readonly queues: ReviewQueue[],
+  ) {
+    const { security, wallet } = services;
+    this.addQueue({
+      key: 'identity',
+      permission: 'identity.review',
+      pending: () => security.identity.list({ status: 'pending', page: 1, size: 1 }).total,
+    });
+    this.addQueue({
+      key: 'withdrawals',
+      permission: 'withdrawals.review',
+      pending: () => wallet.adminWithdrawals({ status: 'review', page: 1, size: 1 }).total,
+    });
+  }
+
+  /** A review queue on the dashboard (modules add theirs to the platform's list in `create`). */
+  private addQueue(queue: ReviewQueue): void {
+    this.queues.push(queue);
+  }
+
+  search(text: string): UserAdminSummary[] {
+    return this.services.account.search(text).map((u) => this.summary(u));
+  }
+
+  user(uid: number): UserAdminDetail {
+    const { account, security, wallet } = this.services;
+    const row = account.getUser(uid);
+    if (!row) throw new DomainError('USER_NOT_FOUND');
+    return {
+      user: this.summary(row),
+      frozenAt: row.frozen_at,
+      frozenReason: row.frozen_reason,
+      security: security.overview(uid),
+      sessions: security.devices.list(uid, -1),
+      balances: wallet.balances(uid),
+    };
+  }
+
+  userOrders(uid: number, query: { open: 'true' | 'false'; page: number; size: number }) {
+    if (!this.services.account.getUser(uid)) throw new DomainError('USER_NOT_FOUND');
+    const page = { page: query.page, size: query.size };
+    return query.open === 'true'
+      ? this.services.spot.openOrders(uid, page)
+      : this.services.spot.orderHistory(uid, page);
+  }
+
+  freeze(uid: number, reason: string): UserAdminSummary {
+    return this.summary(this.services.account.freeze(uid, reason));
+  }
+
+  unfreeze(uid: number): UserAdminSummary {
+    return this.summary(this.services.account.unfreeze(uid));
+  }
+
+  /** The dashboard: users, queues, the last reconciliation (refreshed in the background when older than a minute). */
+  dashboard(): Dashboard {
+    const now = this.clock.now();
+    const today = this.services.account.countUsers(now - DAY);
+    const week = this.services.account.countUsers(now - 7 * DAY);
+    if (!this.lastReconciliation || now - this.lastReconciliation.checkedAt > 60_000) this.refreshReconciliation();
+    return {
+      at: now,
+      users: { total: today.total, today: today.since, week: week.since },
+      queues: this.queues.map((q) => ({ key: q.key, permission: q.permission, pending: q.pending() })),
+      reconciliation: this.lastReconciliation,
+    };
+  }
+
+  private refreshing = false;
+
+  private refreshReconciliation(): void {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    this.services.ledger
+      .reconcileInBackground()
+      .then((report) => {
+        this.lastReconciliation = { ok: report.ok, checkedAt: report.checkedAt, problems: report.problems.length };
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        this.refreshing = false;
+      });
+  }
+
+  private summary(u: UserRow): UserAdminSummary {
+    const overview = this.services.security.overview(u.uid);
+    return {
+      uid: u.uid,
+      email: u.email,
+      phone: u.phone,
+      nickname: u.nickname,
+      inviteCode: u.invite_code,
+      inviterUid: u.inviter_uid,
+      status: u.status,
+      frozen: u.frozen_at !== null,
+      identity: overview.identity,
+      twoFactor: overview.twoFactor,
+      createdAt: u.created_at,
+    };
+  }
+}
