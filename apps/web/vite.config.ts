@@ -4,6 +4,21 @@ import { defineConfig } from 'vite';
 // The dev server forwards everything that is not the app to a running Bourse server (default :8090).
 const apiTarget = process.env.BOURSE_API ?? 'http://localhost:8090';
 
+const LANGUAGE_FILE =
+  /\/(?:lib\/locales|(?:features|components)\/([^/]+)\/(labels|locales))\/(en|zh_CN|zh_HK|es|fr)\.ts$/;
+
+/**
+ * Chunks of texts, one language each: `texts-fr` holds the shell's French texts (`lib/locales/fr.ts` and every
+ * feature's `labels/fr.ts`), fetched in one file at start; `wallet-texts-fr` the wallet pages' French texts,
+ * `trading-texts-fr` the trading kit's (`components/trading/locales`).
+ */
+function textsChunk(id: string): string | null {
+  const match = LANGUAGE_FILE.exec(id);
+  if (!match) return null;
+  const [, feature, kind, lang] = match;
+  return feature && kind === 'locales' ? `${feature}-texts-${lang}` : `texts-${lang}`;
+}
+
 export default defineConfig({
   base: './',
   plugins: [react()],
@@ -32,6 +47,12 @@ export default defineConfig({
       // the bundler leave zod schemas out of the first page when only the cipher and constants are used there.
       treeshake: {
         moduleSideEffects: (id: string) => !id.includes('/packages/contract/'),
+      },
+      output: {
+        codeSplitting: {
+          // Only the active language is fetched (lib/i18n.ts); another one when the user switches to it.
+          groups: [{ name: textsChunk, test: LANGUAGE_FILE }],
+        },
       },
     },
   },

@@ -9,8 +9,17 @@ import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-// The home route loads its page and its feature's texts side by side.
-const FIRST_PAGE = ['src/features/home/pages/HomePage.tsx', 'src/features/home/locales.ts'];
+// Before the first render the shell fetches its texts and antd-mobile's in the active language (English here: the
+// default), while the home route loads its page and the home feature's texts. Text chunks are named by vite.config.ts
+// (`texts-en`, `home-texts-en`).
+const byName = (name) => Object.keys(manifest).find((key) => manifest[key].name === name) ?? name;
+const byPath = (end) => Object.keys(manifest).find((key) => key.endsWith(end)) ?? end;
+const FIRST_PAGE = [
+  'src/features/home/pages/HomePage.tsx',
+  byName('texts-en'),
+  byName('home-texts-en'),
+  byPath('antd-mobile/es/locales/en-US.js'),
+];
 
 const files = new Set();
 const visited = new Set();

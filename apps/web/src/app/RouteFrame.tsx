@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AppNavBar } from '../components/AppNavBar';
 import { AppTabBar } from '../components/AppTabBar';
+import { NotFoundState } from '../components/BlockState';
 import { LazyPage } from '../components/LazyPage';
 import { PageChromeProvider, usePageChromeState } from '../components/PageChrome';
 import { ScrollArea } from '../components/ScrollArea';
@@ -10,7 +11,8 @@ import { useQueryParams } from '../hooks/useQueryParams';
 import type { FeatureRoute } from '../lib/feature';
 import { useMessage } from '../lib/i18n';
 import { useCommonT } from '../lib/locales';
-import { loginRoute } from '../lib/navigation';
+import { HOME_PATH, loginRoute } from '../lib/navigation';
+import { useRegistry } from '../lib/registry';
 import { useSession } from '../lib/stores/session';
 
 /**
@@ -25,6 +27,8 @@ export function RouteFrame({ route }: { route: FeatureRoute }) {
   const queryClient = useQueryClient();
   const loggedIn = useSession((s) => s.token !== null);
   const chrome = usePageChromeState();
+  const navigate = useNavigate();
+  const closed = useRegistry().closedProduct(route) !== undefined;
   const title = chrome.title ?? message(route.title);
   const { refresh } = chrome;
 
@@ -49,7 +53,15 @@ export function RouteFrame({ route }: { route: FeatureRoute }) {
           memoryKey={route.tab ? route.path : undefined}
           onRefresh={route.refreshable ? onRefresh : undefined}
         >
-          <LazyPage load={route.page} query={query} />
+          {closed ? (
+            // An operator switched the product off (or it is not built): its calls would be refused anyway.
+            <NotFoundState
+              title={common('productClosed')}
+              action={{ label: common('backHome'), onClick: () => void navigate(HOME_PATH, { replace: true }) }}
+            />
+          ) : (
+            <LazyPage load={route.page} query={query} />
+          )}
         </ScrollArea>
         {route.tab && <AppTabBar active={route.tab} />}
       </div>

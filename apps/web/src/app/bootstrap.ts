@@ -1,19 +1,21 @@
 import type { UserProfile } from '@bourse/contract';
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
+import { loadAdmLocale } from '../lib/admLocale';
 import { api } from '../lib/api';
 import { applyDocumentSettings } from '../lib/document';
 import { initI18n, setI18nLanguage } from '../lib/i18n';
 import { initLines, lineHttp, lineWsUrl } from '../lib/lines';
 import { live } from '../lib/live';
 import { setNavigator } from '../lib/navigation';
+import { prefetchProducts } from '../lib/products';
 import { queryClient, USER_SCOPE } from '../lib/query';
 import { createRegistry } from '../lib/registry';
 import { installRootFontSize } from '../lib/rem';
 import { useSession } from '../lib/stores/session';
 import { useSettings } from '../lib/stores/settings';
 import { createAppRouter } from './router';
-import { eagerLocaleBundles, features, routes } from './routes';
+import { features, routes, shellLocaleBundles } from './routes';
 
 type Container = (Element | DocumentFragment) & { __bourseRoot?: Root };
 
@@ -32,17 +34,33 @@ function renderImperativeComponentsWithReact19(): void {
   });
 }
 
+/** The page the app opens on, fetched (code and texts) while the shell's texts arrive rather than after them. */
+function prefetchOpeningPage(): void {
+  const path = window.location.hash.replace(/^#/, '').split('?')[0] || '/';
+  const route = routes.find((r) => r.path === path || r.aliases?.includes(path));
+  route?.page().catch(() => undefined);
+}
+
 /**
- * Start order: rendering hooks and layout → languages → document settings and their watchers → routes → service
- * line and live channel → the stored login's profile.
+ * Start order: rendering hooks and layout → document settings → languages (the shell's texts in the active language,
+ * awaited, while the opening page is fetched) → settings watchers → routes → service line and live channel → the
+ * stored login's profile.
  */
-export function bootstrap() {
+export async function bootstrap() {
   renderImperativeComponentsWithReact19();
   installRootFontSize();
 
   const settings = useSettings.getState();
-  initI18n(eagerLocaleBundles, settings.lang);
   applyDocumentSettings(settings);
+  // The products' availability comes with the texts, so a closed product's shortcuts never flash in and out.
+  const texts = Promise.all([
+    initI18n(shellLocaleBundles, settings.lang),
+    loadAdmLocale(settings.lang),
+    prefetchProducts(queryClient),
+  ]);
+  prefetchOpeningPage();
+  // Offline at start: draw the shell anyway; its pages show their own load failure and retry.
+  await texts.catch(() => undefined);
 
   useSettings.subscribe((next, prev) => {
     if (next.theme !== prev.theme || next.upDown !== prev.upDown || next.lang !== prev.lang) {
@@ -50,7 +68,7 @@ export function bootstrap() {
     }
     const langChanged = next.lang !== prev.lang;
     const lineChanged = lineHttp(next) !== lineHttp(prev) || lineWsUrl(next, next.lang) !== lineWsUrl(prev, next.lang);
-    if (langChanged) setI18nLanguage(next.lang);
+    if (langChanged) void setI18nLanguage(next.lang);
     if (langChanged || lineChanged) {
       // Server texts (messages, notices) are in the request's language and from the chosen line: fetch again.
       live.restart();

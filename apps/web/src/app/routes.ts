@@ -5,6 +5,7 @@ import { meFeature } from '../features/me';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import { spotFeature } from '../features/spot';
+import { supportFeature } from '../features/support';
 import { walletFeature } from '../features/wallet';
 import type { Feature, FeatureRoute } from '../lib/feature';
 import { type AnyLocaleBundle, loadLocaleBundles } from '../lib/i18n';
@@ -23,25 +24,26 @@ export const features: readonly Feature[] = [
   securityFeature,
   walletFeature,
   spotFeature,
+  supportFeature,
 ];
 
-/** A feature's page, loaded together with the feature's texts when they are lazy. */
+/** A feature's page, loaded together with the feature's texts (in the active language). */
 function withFeatureTexts(route: FeatureRoute, feature: Feature): FeatureRoute {
-  const { locales } = feature;
-  if (typeof locales !== 'function') return route;
-  return { ...route, page: () => Promise.all([route.page(), loadLocaleBundles(locales)]).then(([page]) => page) };
+  return {
+    ...route,
+    page: () => Promise.all([route.page(), loadLocaleBundles(feature.locales)]).then(([page]) => page),
+  };
 }
 
 export const routes: readonly FeatureRoute[] = features.flatMap((f) => f.routes.map((r) => withFeatureTexts(r, f)));
 
-/** What ships with the first page: the shell's texts, every feature's labels, and any eagerly declared texts. */
-export const eagerLocaleBundles: readonly AnyLocaleBundle[] = [
+/** What the shell needs before it draws anything: its own texts and every feature's labels (active language only). */
+export const shellLocaleBundles: readonly AnyLocaleBundle[] = [
   commonLocales,
-  ...features.flatMap((f) => [...(f.labels ? [f.labels] : []), ...(typeof f.locales === 'function' ? [] : f.locales)]),
+  ...features.flatMap((f) => (f.labels ? [f.labels] : [])),
 ];
 
-/** Every bundle, lazy ones loaded (for the completeness test). */
-export async function allLocaleBundles(): Promise<AnyLocaleBundle[]> {
-  const lazy = await Promise.all(features.map((f) => (typeof f.locales === 'function' ? f.locales() : [])));
-  return [...eagerLocaleBundles, ...lazy.flat()];
+/** Every bundle of the app, once each (for the completeness test). */
+export function allLocaleBundles(): AnyLocaleBundle[] {
+  return [...new Set([...shellLocaleBundles, ...features.flatMap((f) => f.locales)])];
 }

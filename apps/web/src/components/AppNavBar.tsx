@@ -1,7 +1,7 @@
 import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../lib/navigation';
+import { hasPreviousPage, HOME_PATH } from '../lib/navigation';
 import { useCommonT } from '../lib/locales';
 
 export interface AppNavBarProps {
@@ -17,8 +17,7 @@ export function AppNavBar({ title, rightSlotRef, back = true }: AppNavBarProps) 
   const navigate = useNavigate();
   const goBack = () => {
     // Opened directly from a link: there is no page behind this one, so back means home.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
+    if (hasPreviousPage()) void navigate(-1);
     else void navigate(HOME_PATH, { replace: true });
   };
   return (

@@ -1,5 +1,6 @@
 import { Button, Skeleton } from 'antd-mobile';
-import { ExclamationCircleOutline, FileOutline } from 'antd-mobile-icons';
+import { ERRORS } from '@bourse/contract';
+import { ExclamationCircleOutline, FileOutline, QuestionCircleOutline } from 'antd-mobile-icons';
 import { ApiError } from '../lib/api';
 import { useCommonT } from '../lib/locales';
 
@@ -14,6 +15,40 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () =>
       {onRetry && (
         <Button size="mini" fill="outline" onClick={onRetry}>
           {t('retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Whether a query failed because what it asked for does not exist (or is not the user's): retrying cannot help. */
+export function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.code === ERRORS.NOT_FOUND.code || error.code === ERRORS.ORDER_NOT_FOUND.code)
+  );
+}
+
+/**
+ * A page whose link leads nowhere (no id, an unknown id, someone else's record): says so plainly and offers a way
+ * on — never a retry, which would only fail again.
+ */
+export function NotFoundState({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text?: string;
+  action?: { label: string; onClick(): void };
+}) {
+  return (
+    <div className="block-state block-state--page" role="alert" data-state="not-found">
+      <QuestionCircleOutline className="block-state__icon" />
+      <strong className="block-state__title">{title}</strong>
+      {text && <span>{text}</span>}
+      {action && (
+        <Button size="small" color="primary" fill="outline" onClick={action.onClick}>
+          {action.label}
         </Button>
       )}
     </div>

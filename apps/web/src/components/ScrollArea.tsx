@@ -1,9 +1,19 @@
 import { PullToRefresh } from 'antd-mobile';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { createContext, type ReactNode, type RefObject, useContext, useLayoutEffect, useRef } from 'react';
 import { useCommonT } from '../lib/locales';
 
 /** Scroll positions of tab pages, kept while the app runs (spec §2: tab switching remembers the position). */
 const scrollMemory = new Map<string, number>();
+
+const ScrollContainerContext = createContext<RefObject<HTMLDivElement | null> | null>(null);
+
+/**
+ * The page's scroll container, for a page that steers it itself (a chat keeps to the bottom and loads older messages
+ * at the top) without adding a scroller of its own.
+ */
+export function useScrollContainer(): RefObject<HTMLDivElement | null> | null {
+  return useContext(ScrollContainerContext);
+}
 
 export interface ScrollAreaProps {
   /** Remember and restore the scroll position under this key (tab pages). */
@@ -52,19 +62,21 @@ export function ScrollArea({ memoryKey, onRefresh, children }: ScrollAreaProps) 
 
   return (
     <div className="page-scroll" ref={ref}>
-      {onRefresh ? (
-        <PullToRefresh
-          onRefresh={onRefresh}
-          pullingText={t('pullToRefresh')}
-          canReleaseText={t('releaseToRefresh')}
-          refreshingText={t('refreshing')}
-          completeText={t('refreshed')}
-        >
+      <ScrollContainerContext.Provider value={ref}>
+        {onRefresh ? (
+          <PullToRefresh
+            onRefresh={onRefresh}
+            pullingText={t('pullToRefresh')}
+            canReleaseText={t('releaseToRefresh')}
+            refreshingText={t('refreshing')}
+            completeText={t('refreshed')}
+          >
+            <div className="page-scroll__content">{children}</div>
+          </PullToRefresh>
+        ) : (
           <div className="page-scroll__content">{children}</div>
-        </PullToRefresh>
-      ) : (
-        <div className="page-scroll__content">{children}</div>
-      )}
+        )}
+      </ScrollContainerContext.Provider>
     </div>
   );
 }

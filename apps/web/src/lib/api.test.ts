@@ -3,6 +3,7 @@ import {
   aesEcbEncrypt,
   CIPHER_HEADER,
   randomCipherKey,
+  supportApi,
   unwrapCipherKey,
   wrapCipherKey,
 } from '@bourse/contract';
@@ -92,6 +93,56 @@ describe('API client', () => {
     expect(sent[0]?.headers).not.toHaveProperty(CIPHER_HEADER);
     expect(sent[0]?.headers).not.toHaveProperty('content-type');
     expect(sent[0]?.headers).toMatchObject({ authorization: 'tok-123', lang: 'hk' });
+  });
+
+  it('call: the route table names the path and the query; a POST body is sealed, a form goes as is', async () => {
+    const { client, sent } = setup((request) => {
+      if (request.method === 'POST' && typeof request.body === 'string') {
+        const key = unwrapCipherKey(request.headers[CIPHER_HEADER] ?? '');
+        const body = JSON.parse(aesEcbDecrypt(request.body, key)) as { body: string };
+        return answer(200, { code: 200, msg: 'success', data: { echoed: body.body } }, false);
+      }
+      return answer(200, { code: 200, msg: 'success', data: { unread: 2 } }, false);
+    });
+    await expect(client.call(supportApi.unread)).resolves.toEqual({ unread: 2 });
+    await client.call(supportApi.thread, { query: { before: 41 } });
+    await client.call(supportApi.thread, { query: { before: undefined } });
+    await expect(client.call(supportApi.send, { body: { body: 'Hello' } })).resolves.toEqual({ echoed: 'Hello' });
+    const form = new FormData();
+    form.append('image', new Blob(['x']), 'a.png');
+    await client.call(supportApi.attach, { form });
+    expect(sent.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET https://line.example/mapi/support/unread',
+      'GET https://line.example/mapi/support/thread?before=41',
+      'GET https://line.example/mapi/support/thread',
+      'POST https://line.example/mapi/support/message',
+      'POST https://line.example/mapi/support/attachment',
+    ]);
+    expect(sent[4]?.body).toBe(form);
+  });
+
+  it('file: an image answer comes back as bytes; an envelope in its place is the error it carries', async () => {
+    const image = new Blob(['png-bytes'], { type: 'image/png' });
+    let found = true;
+    const { client, sent, deps } = setup(() =>
+      found
+        ? ({
+            status: 200,
+            headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? 'image/png' : null) },
+            blob: async () => image,
+            text: async () => 'not text',
+          } as unknown as Response)
+        : answer(200, { code: 1004, msg: 'Not found.', data: null }, false),
+    );
+    await expect(client.file(supportApi.attachment, { params: { id: 12 } })).resolves.toBe(image);
+    expect(sent[0]?.url).toBe('https://line.example/mapi/support/attachment/12');
+    expect(sent[0]?.headers).toMatchObject({ authorization: 'tok-123' });
+    found = false;
+    await expect(client.file(supportApi.attachment, { params: { id: 13 }, toast: false })).rejects.toMatchObject({
+      code: 1004,
+      msg: 'Not found.',
+    });
+    expect(deps.toast).not.toHaveBeenCalled();
   });
 
   it('sends no Authorization header when logged out', async () => {

@@ -1,12 +1,17 @@
 import {
   aesEcbDecrypt,
+  type CallInput,
   CIPHER_CONTENT_TYPE,
   CIPHER_HEADER,
   type Envelope,
+  type InputArgs,
   LANG_HEADER,
   LANG_HEADER_VALUE,
   LINE_RECHECK_INTERVAL_MS,
+  prepareCall,
   REQUEST_TIMEOUT_MS,
+  type RouteData,
+  type RouteDef,
   sealEnvelope,
   unwrapCipherKey,
 } from '@bourse/contract';
@@ -52,6 +57,22 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** Options of a call by route; a multipart route (an upload) takes its fields as `form`. */
+export interface CallOptions extends Omit<RequestOptions, 'query'> {
+  form?: FormData;
+}
+
+/** A route's input (path parameters, query, body — each only when the route has it) with the call's options. */
+export type CallArgs<D extends RouteDef> =
+  InputArgs<D> extends [input: infer I] ? [input: I & CallOptions] : [input?: CallInput<D> & CallOptions];
+
+/** A call's input once the route's types have done their work: what `prepareCall` reads, and the options. */
+interface SentInput extends CallOptions {
+  params?: Readonly<Record<string, string | number>>;
+  query?: object;
+  body?: unknown;
+}
+
 export interface ApiDeps {
   fetch: typeof fetch;
   /** The chosen service line's HTTP base, '' for the page origin. */
@@ -82,6 +103,11 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as Envelope<unknown>).code === 'number';
 }
 
+/** An answer that is a file rather than an envelope (images). */
+function isFileAnswer(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').startsWith('image/');
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
@@ -109,7 +135,12 @@ export function createApiClient(deps: ApiDeps) {
     throw error;
   }
 
-  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}) {
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    options: RequestOptions,
+  ): Promise<{ response: Response; text: string | null; file: Blob | null }> {
     const headers: Record<string, string> = {
       [LANG_HEADER]: deps.lang(),
       'x-device-id': deps.deviceId(),
@@ -136,16 +167,16 @@ export function createApiClient(deps: ApiDeps) {
     const abortFromCaller = () => controller.abort();
     options.signal?.addEventListener('abort', abortFromCaller);
 
-    let response: Response;
-    let text: string;
     try {
-      response = await deps.fetch(`${deps.base()}${withQuery(path, options.query)}`, {
+      const response = await deps.fetch(`${deps.base()}${withQuery(path, options.query)}`, {
         method,
         headers,
         body: payload,
         signal: controller.signal,
       });
-      text = await response.text();
+      // An image is read as bytes, anything else as an envelope; both within the timeout.
+      if (isFileAnswer(response)) return { response, text: null, file: await response.blob() };
+      return { response, text: await response.text(), file: null };
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       networkFailed();
@@ -155,11 +186,13 @@ export function createApiClient(deps: ApiDeps) {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', abortFromCaller);
     }
+  }
 
+  function readEnvelope(response: Response, text: string | null, options: RequestOptions): Envelope<unknown> {
     let parsed: unknown;
     try {
       const wrappedKey = response.headers.get(CIPHER_HEADER);
-      const plain = wrappedKey ? aesEcbDecrypt(text, unwrapCipherKey(wrappedKey)) : text;
+      const plain = text === null ? '' : wrappedKey ? aesEcbDecrypt(text, unwrapCipherKey(wrappedKey)) : text;
       parsed = JSON.parse(plain);
     } catch {
       parsed = undefined;
@@ -169,8 +202,22 @@ export function createApiClient(deps: ApiDeps) {
       if (response.status >= 500 || response.status === 0) networkFailed();
       return fail(new ApiError(CLIENT_CODES.BAD_RESPONSE, deps.messages.badResponse()), options);
     }
-    if (parsed.code !== OK_CODE) return fail(new ApiError(parsed.code, parsed.msg), options);
-    return parsed.data as T;
+    return parsed;
+  }
+
+  async function request<T>(method: 'GET' | 'POST', path: string, body: unknown, options: RequestOptions = {}) {
+    const { response, text } = await send(method, path, body, options);
+    const envelope = readEnvelope(response, text, options);
+    if (envelope.code !== OK_CODE) return fail(new ApiError(envelope.code, envelope.msg), options);
+    return envelope.data as T;
+  }
+
+  /** The route's method and URL (`prepareCall`: no path written by hand), with its body or form. */
+  function prepare(def: RouteDef, input: SentInput | undefined) {
+    const { params, query, body, form, ...options } = input ?? {};
+    const call = prepareCall(def, { params, query, body } as CallInput<RouteDef>);
+    if (call.method !== 'GET' && call.method !== 'POST') throw new Error(`${call.method} ${def.path}: not supported`);
+    return { method: call.method, url: call.url, payload: form ?? call.body, options };
   }
 
   return {
@@ -184,6 +231,23 @@ export function createApiClient(deps: ApiDeps) {
     /** POST of files as multipart/form-data (identity photos, avatar); the answer is handled like any other. */
     upload<T>(path: string, form: FormData, options?: RequestOptions): Promise<T> {
       return request<T>('POST', path, form, options);
+    },
+    /** Calls a contract route (`api.call(supportApi.thread, { query: { before } })`); the answer is typed by it. */
+    call<D extends RouteDef>(def: D, ...[input]: CallArgs<D>): Promise<RouteData<D>> {
+      const { method, url, payload, options } = prepare(def, input as SentInput | undefined);
+      return request<RouteData<D>>(method, url, payload, options);
+    },
+    /**
+     * Calls a route that answers with a file (an image behind the login) and resolves with its bytes: the token goes
+     * in a header, so such a file cannot be an `<img src>` — show it through `URL.createObjectURL`.
+     */
+    async file<D extends RouteDef>(def: D, ...[input]: CallArgs<D>): Promise<Blob> {
+      const { method, url, payload, options } = prepare(def, input as SentInput | undefined);
+      const { response, text, file } = await send(method, url, payload, options);
+      if (file && response.status < 400) return file;
+      const envelope = readEnvelope(response, text, options);
+      const code = envelope.code === OK_CODE ? CLIENT_CODES.BAD_RESPONSE : envelope.code;
+      return fail(new ApiError(code, envelope.code === OK_CODE ? deps.messages.badResponse() : envelope.msg), options);
     },
   };
 }

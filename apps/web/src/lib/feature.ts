@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import type { ProductKey } from '@bourse/contract';
+import type { ComponentType, ReactNode } from 'react';
 import type { AnyLocaleBundle, MessageRef } from './i18n';
 
 /** The five tabs of the bottom bar (decisions.md); a tab shows only when a feature registers its route. */
@@ -52,6 +53,19 @@ export interface FeatureService {
   me?: number;
   /** Show only to visitors who are not logged in (e.g. register). */
   guestOnly?: boolean;
+  /**
+   * A count on the shortcut (e.g. support's unread answers), wherever it shows (home grid, all services, Me).
+   * Loaded lazily, after the page that shows the shortcut: `() => import('./components/UnreadBadge')`.
+   */
+  badge?: () => Promise<{ default: ComponentType<ServiceBadgeProps> }>;
+}
+
+/**
+ * What a shortcut's badge component receives: the icon to put the badge on (home grid), or nothing (a Me row: the
+ * badge stands alone). With nothing to count it renders just its children.
+ */
+export interface ServiceBadgeProps {
+  children?: ReactNode;
 }
 
 /**
@@ -66,24 +80,26 @@ export interface FeatureHomeSection {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-/** Loads translation bundles on demand: `() => import('./locales').then((m) => [m.walletLocales])`. */
-export type LocaleLoader = () => Promise<readonly AnyLocaleBundle[]>;
-
 /** What a feature folder exports from its `index.ts`. */
 export interface Feature {
   name: string;
+  /**
+   * The product the feature belongs to (`PRODUCTS` in the contract). While the server says it is not available
+   * (GET /api/common/products), its shortcuts, home blocks and tab are hidden and its pages say it is closed.
+   */
+  product?: ProductKey;
   routes: readonly FeatureRoute[];
   services?: readonly FeatureService[];
   /** Blocks on the home page (below the shortcuts). */
   homeSections?: readonly FeatureHomeSection[];
   /**
-   * Route titles and shortcut labels — what the shell shows before any of the feature's code loads. Keep it small:
-   * it ships with the first page.
+   * Route titles and shortcut labels — what the shell shows before any of the feature's code loads. Loaded at start,
+   * in the active language only: keep it small.
    */
   labels?: AnyLocaleBundle;
   /**
-   * The texts of the feature's pages. A loader keeps them (every language) out of the first page: the shell loads
-   * them together with the feature's first page. An array is loaded with the app.
+   * The texts of the feature's pages (and of shared components they use, e.g. the trading kit's), loaded in the
+   * active language together with the feature's first page.
    */
-  locales: readonly AnyLocaleBundle[] | LocaleLoader;
+  locales: readonly AnyLocaleBundle[];
 }

@@ -6,14 +6,15 @@
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 export const PLACEHOLDER = '--';
 
-interface Symbols {
+export interface Separators {
   group: string;
   decimal: string;
 }
 
-const symbolCache = new Map<string, Symbols>();
+const symbolCache = new Map<string, Separators>();
 
-function symbolsOf(locale: string): Symbols {
+/** The locale's group and decimal separators ("," and "." in English, U+202F and "," in French). */
+export function separatorsOf(locale: string): Separators {
   let symbols = symbolCache.get(locale);
   if (!symbols) {
     const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
@@ -53,7 +54,7 @@ export function formatAmount(value: string, precision: number, locale = 'en-US',
   const int = rawInt.replace(/^0+(?=\d)/, '');
   let frac = rawFrac.slice(0, Math.max(0, precision)).padEnd(Math.max(0, precision), '0');
   if (options.trim) frac = frac.replace(/0+$/, '');
-  const symbols = symbolsOf(locale);
+  const symbols = separatorsOf(locale);
   const intText = options.group === false ? int : groupDigits(int, symbols.group);
   const body = frac === '' ? intText : `${intText}${symbols.decimal}${frac}`;
   return sign === '-' && /[1-9]/.test(int + frac) ? `-${body}` : body;

@@ -1,12 +1,18 @@
-import { DEFAULT_LANG, type Lang, LANGS } from '@bourse/contract';
+import type { Lang } from '@bourse/contract';
 import i18next from 'i18next';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-/** English is the source text; every other language must have exactly the same keys (a missing one is a type error). */
+/**
+ * Texts per language, each language in a file of its own (`locales/en.ts`, `locales/zh_CN.ts`, …) behind a dynamic
+ * import: only the active language is ever downloaded; another one arrives when the user switches to it. English is
+ * the source of the keys; every other language has exactly the same keys (`satisfies Translation<typeof en>` in its
+ * file, and `i18n.test.ts` at run time).
+ */
 export type Messages = Readonly<Record<string, string>>;
 export type OtherLangs = Exclude<Lang, 'en'>;
-export type Translations<M extends Messages> = { readonly [L in Lang]: { readonly [K in keyof M]: string } };
+/** A language file's shape: the English keys, each with a text. */
+export type Translation<M extends Messages> = { readonly [K in keyof M]: string };
 export type Vars = Readonly<Record<string, string | number>>;
 export type TFunction<M extends Messages> = (key: keyof M & string, vars?: Vars) => string;
 
@@ -16,12 +22,20 @@ export interface MessageRef {
   readonly key: string;
 }
 
+type LanguageFile<T> = () => Promise<{ readonly default: T }>;
+
+/** One dynamic import per language: `{ en: () => import('./en'), zh_CN: () => import('./zh_CN'), … }`. */
+export type LanguageFiles<M extends Messages> = { readonly en: LanguageFile<M> } & {
+  readonly [L in OtherLangs]: LanguageFile<Translation<NoInfer<M>>>;
+};
+
 export interface LocaleBundle<M extends Messages> {
   readonly ns: string;
-  readonly translations: Translations<M>;
+  /** The texts in one language (its file is fetched on the first call). */
+  load(lang: Lang): Promise<Translation<M>>;
   /** Hook: a typed `t` for this namespace that re-renders on language change. */
   useT(): TFunction<M>;
-  /** Outside React (toasts from non-component code). */
+  /** Outside React (toasts from non-component code), once the bundle is loaded. */
   t(key: keyof M & string, vars?: Vars): string;
   ref(key: keyof M & string): MessageRef;
 }
@@ -38,15 +52,10 @@ export const LANG_NAMES: Readonly<Record<Lang, string>> = {
 /** i18next language codes (BCP 47, so Intl plural rules work). */
 const I18N_CODE: Record<Lang, string> = { en: 'en', zh_CN: 'zh-CN', zh_HK: 'zh-HK', es: 'es', fr: 'fr' };
 
-export function defineLocales<M extends Messages>(
-  ns: string,
-  en: M,
-  others: { readonly [L in OtherLangs]: { readonly [K in keyof M]: string } },
-): LocaleBundle<M> {
-  const translations = { en, ...others } as Translations<M>;
+export function defineLocales<M extends Messages>(ns: string, files: LanguageFiles<M>): LocaleBundle<M> {
   return {
     ns,
-    translations,
+    load: (lang) => files[lang]().then((module): Translation<M> => module.default),
     useT() {
       const { t } = useTranslation(ns);
       return useCallback<TFunction<M>>((key, vars) => t(key, vars ?? {}), [t]);
@@ -58,21 +67,51 @@ export function defineLocales<M extends Messages>(
 
 export type AnyLocaleBundle = LocaleBundle<Messages>;
 
-/** Builds the i18next resources from the bundles and starts i18next synchronously in the given language. */
-export function initI18n(bundles: readonly AnyLocaleBundle[], lang: Lang): typeof i18next {
-  const resources: Record<string, Record<string, Messages>> = {};
-  for (const l of LANGS) {
-    const code = I18N_CODE[l];
-    resources[code] = {};
-    for (const bundle of bundles) resources[code][bundle.ns] = bundle.translations[l];
+let activeLang: Lang = 'en';
+/** Every bundle the app has asked for so far: a language switch fetches each of them in the new language. */
+const wanted = new Set<AnyLocaleBundle>();
+/** `ns:lang` → its texts arriving (or arrived) in i18next. */
+const added = new Map<string, Promise<void>>();
+
+function addBundle(bundle: AnyLocaleBundle, lang: Lang): Promise<void> {
+  const id = `${bundle.ns}:${lang}`;
+  let pending = added.get(id);
+  if (!pending) {
+    pending = bundle.load(lang).then((messages) => {
+      i18next.addResourceBundle(I18N_CODE[lang], bundle.ns, messages, true, true);
+    });
+    // A chunk that failed to arrive may be asked for again (the page's tap to reload).
+    pending.catch(() => added.delete(id));
+    added.set(id, pending);
   }
+  return pending;
+}
+
+/**
+ * Loads bundles in the active language and adds them to i18next; later calls share the first load. Should the
+ * language change meanwhile, the new language is loaded before this resolves.
+ */
+export async function loadLocaleBundles(bundles: readonly AnyLocaleBundle[]): Promise<void> {
+  for (const bundle of bundles) wanted.add(bundle);
+  let lang: Lang;
+  do {
+    lang = activeLang;
+    await Promise.all(bundles.map((bundle) => addBundle(bundle, lang)));
+  } while (lang !== activeLang);
+}
+
+/** Starts i18next in `lang` and loads the given bundles (the shell's texts and the features' labels) in it. */
+export async function initI18n(bundles: readonly AnyLocaleBundle[], lang: Lang): Promise<typeof i18next> {
+  activeLang = lang;
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources,
+      // Filled language by language as bundles arrive (addResourceBundle); nothing is fetched by i18next itself.
+      resources: {},
       lng: I18N_CODE[lang],
-      fallbackLng: I18N_CODE[DEFAULT_LANG],
+      // Every language has every key (i18n.test.ts): there is nothing to fall back to, and English is not loaded.
+      fallbackLng: false,
       load: 'currentOnly',
-      ns: bundles.map((b) => b.ns),
+      ns: [],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       initAsync: false,
@@ -81,36 +120,34 @@ export function initI18n(bundles: readonly AnyLocaleBundle[], lang: Lang): typeo
       react: { useSuspense: false, bindI18nStore: 'added' },
     });
   } else {
-    addLocaleBundles(bundles);
-    void i18next.changeLanguage(I18N_CODE[lang]);
+    await i18next.changeLanguage(I18N_CODE[lang]);
   }
+  await loadLocaleBundles(bundles);
   return i18next;
 }
 
-/** Adds bundles, in every language, to the running i18next. */
-export function addLocaleBundles(bundles: readonly AnyLocaleBundle[]): void {
-  for (const bundle of bundles) {
-    for (const l of LANGS) i18next.addResourceBundle(I18N_CODE[l], bundle.ns, bundle.translations[l], true, true);
-  }
+/**
+ * Switches the interface language: every bundle in use is fetched in the new language first, then i18next switches,
+ * so the screen changes once, from one complete language to the other.
+ */
+export async function setI18nLanguage(lang: Lang): Promise<void> {
+  activeLang = lang;
+  await Promise.all([...wanted].map((bundle) => addBundle(bundle, lang)));
+  if (activeLang === lang) await i18next.changeLanguage(I18N_CODE[lang]);
 }
 
-type BundleLoader = () => Promise<readonly AnyLocaleBundle[]>;
-const loading = new Map<BundleLoader, Promise<void>>();
-
-/** Loads lazily declared bundles once and adds them; later calls share the first load. */
-export function loadLocaleBundles(loader: BundleLoader): Promise<void> {
-  let pending = loading.get(loader);
-  if (!pending) {
-    pending = loader().then(addLocaleBundles);
-    // A chunk that failed to arrive may be asked for again (the page's tap to reload).
-    pending.catch(() => loading.delete(loader));
-    loading.set(loader, pending);
-  }
-  return pending;
-}
-
-export function setI18nLanguage(lang: Lang): void {
-  void i18next.changeLanguage(I18N_CODE[lang]);
+/** Every language of a bundle, loaded (for the completeness test). */
+export async function loadAllLanguages<M extends Messages>(
+  bundle: LocaleBundle<M>,
+): Promise<Record<Lang, Translation<M>>> {
+  const [en, zh_CN, zh_HK, es, fr] = await Promise.all([
+    bundle.load('en'),
+    bundle.load('zh_CN'),
+    bundle.load('zh_HK'),
+    bundle.load('es'),
+    bundle.load('fr'),
+  ]);
+  return { en, zh_CN, zh_HK, es, fr };
 }
 
 /** Translates a route title or service label ('' until its bundle has arrived). */

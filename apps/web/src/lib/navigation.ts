@@ -42,8 +42,19 @@ export function loginRoute(returnTo: string = currentRoute()): string {
 
 /** Where to go after a successful login: the remembered page when it is a safe in-app route, else home. */
 export function afterLoginRoute(redirect: string | undefined): string {
-  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || isAccessRoute(redirect)) return HOME_PATH;
+  return safeRedirect(redirect) ?? HOME_PATH;
+}
+
+/** A `?redirect=` worth going back to: an in-app route that is not an access page; null otherwise. */
+export function safeRedirect(redirect: string | undefined): string | null {
+  if (!redirect || !redirect.startsWith('/') || redirect.startsWith('//') || isAccessRoute(redirect)) return null;
   return redirect;
+}
+
+/** Whether the page behind this one is in the app's history (not a page opened directly from a link). */
+export function hasPreviousPage(): boolean {
+  if (typeof window === 'undefined') return false;
+  return ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
 }
 
 export function goToLogin(returnTo: string = currentRoute()): void {

@@ -3,11 +3,13 @@ export const STORAGE_KEYS = {
   lang: 'bourse.lang',
   theme: 'bourse.theme',
   upDown: 'bourse.updown',
+  hideAmounts: 'bourse.hideAmounts',
   line: 'bourse.line',
   lines: 'bourse.lines',
   token: 'bourse.token',
   uid: 'bourse.uid',
   profile: 'bourse.profile',
+  newAccount: 'bourse.newAccount',
   device: 'bourse.device',
 } as const;
 

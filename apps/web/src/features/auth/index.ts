@@ -1,12 +1,13 @@
 import { UserAddOutline, UserOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
 import { authLabels } from './labels';
+import { authLocales } from './locales';
 
 /** Login (with two-factor), the two registration forms and the forgotten password. */
 export const authFeature: Feature = {
   name: 'auth',
   labels: authLabels,
-  locales: () => import('./locales').then((m) => [m.authLocales]),
+  locales: [authLocales],
   routes: [
     { path: '/pages/login/login', page: () => import('./pages/LoginPage'), title: authLabels.ref('loginTitle') },
     {

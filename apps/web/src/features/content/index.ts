@@ -1,12 +1,13 @@
 import { FileOutline, QuestionCircleOutline, SoundOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
 import { contentLabels } from './labels';
+import { contentLocales } from './locales';
 
 /** Notices, announcements, the help centre and the documents (terms, privacy, white paper). */
 export const contentFeature: Feature = {
   name: 'content',
   labels: contentLabels,
-  locales: () => import('./locales').then((m) => [m.contentLocales]),
+  locales: [contentLocales],
   routes: [
     { path: '/pages/index/notice', page: () => import('./pages/NoticePage'), title: contentLabels.ref('noticeTitle') },
     {

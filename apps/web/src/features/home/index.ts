@@ -1,11 +1,12 @@
 import type { Feature } from '../../lib/feature';
 import { homeLabels } from './labels';
+import { homeLocales } from './locales';
 
 /** The home tab and the all-services page. */
 export const homeFeature: Feature = {
   name: 'home',
   labels: homeLabels,
-  locales: () => import('./locales').then((m) => [m.homeLocales]),
+  locales: [homeLocales],
   routes: [
     {
       path: '/pages/index/home',

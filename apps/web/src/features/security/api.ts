@@ -36,15 +36,14 @@ export const securityKeys = {
 /** The profile query of the Me page (`/mapi/user/info`): security changes show there too. */
 const PROFILE_KEY = [USER_SCOPE, 'profile'] as const;
 
-/** After any change here: every security view and the profile are stale. */
+/**
+ * After any change here every view of the user is stale: the security views and the profile, and what other features
+ * show of the account's protection — the withdraw page's "fund password set", two-factor and withdrawal lock. Only
+ * what is on screen is fetched again now; the rest on its next showing.
+ */
 function useRefreshSecurity() {
   const client = useQueryClient();
-  return async () => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: securityKeys.all }),
-      client.invalidateQueries({ queryKey: PROFILE_KEY }),
-    ]);
-  };
+  return () => client.invalidateQueries({ queryKey: [USER_SCOPE] });
 }
 
 function useLoggedIn(): boolean {

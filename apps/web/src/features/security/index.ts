@@ -1,6 +1,7 @@
 import { CheckShieldOutline, GiftOutline, SetOutline, UserContactOutline, UserSetOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
 import { securityLabels } from './labels';
+import { securityLocales } from './locales';
 import { SECURITY_PATHS } from './paths';
 
 /**
@@ -10,7 +11,7 @@ import { SECURITY_PATHS } from './paths';
 export const securityFeature: Feature = {
   name: 'security',
   labels: securityLabels,
-  locales: () => import('./locales').then((m) => [m.securityLocales]),
+  locales: [securityLocales],
   routes: [
     {
       path: SECURITY_PATHS.safety,

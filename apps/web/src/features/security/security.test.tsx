@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../lib/query';
 import { useSession } from '../../lib/stores/session';
 import { initTestI18n } from '../../test/i18n';
-import { checkImage } from './components/ImagePicker';
+import { checkImage } from '../../components/ImagePicker';
 import IdentityPage from './pages/IdentityPage';
 import UpdatePasswordPage from './pages/UpdatePasswordPage';
 
@@ -56,6 +56,7 @@ function logIn() {
       avatar: null,
       inviteCode: 'ABCDEFGH',
       createdAt: 0,
+      frozen: false,
       security: { twoFactor: false, fundPassword: false, identity: 'unverified' },
     },
   });

@@ -1,12 +1,13 @@
 import { EnvironmentOutline, GlobalOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
 import { settingsLabels } from './labels';
+import { settingsLocales } from './locales';
 
 /** Language, service line and the about page (version and update check). */
 export const settingsFeature: Feature = {
   name: 'settings',
   labels: settingsLabels,
-  locales: () => import('./locales').then((m) => [m.settingsLocales]),
+  locales: [settingsLocales],
   routes: [
     { path: '/pages/mine/lang', page: () => import('./pages/LangPage'), title: settingsLabels.ref('langTitle') },
     { path: '/pages/mine/line', page: () => import('./pages/LinePage'), title: settingsLabels.ref('lineTitle') },

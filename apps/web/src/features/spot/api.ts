@@ -3,7 +3,6 @@ import type {
   Balances,
   Candle,
   Depth,
-  DepthFrame,
   HomeList,
   KlineFrame,
   KlinePeriod,
@@ -31,13 +30,13 @@ import { api } from '../../lib/api';
 import { live } from '../../lib/live';
 import { USER_SCOPE } from '../../lib/query';
 import { useSession } from '../../lib/stores/session';
-import { type BookView, DepthSync } from './book';
+import { type BookSource, useAggregatedBook, useLiveBook } from '../../lib/trading/liveBook';
 
 /**
  * Spot market data and orders. Live frames only ever write into the query cache (docs/web.md, "Live data"): the
  * `ticker` channel into every list of markets, `spot-ticker` into the market and its trades, `spot-kline` into the
- * candles, `spot-depth` through a {@link DepthSync} into the book, and the private order channels into the open
- * orders, the history and the order details.
+ * candles, `spot-depth` through the trading kit's book sync (`lib/trading/liveBook.ts`) into the book, and the private
+ * order channels into the open orders, the history and the order details.
  */
 
 export interface Paged<T> {
@@ -54,8 +53,6 @@ export const BOOK_LEVELS = 50;
 const TRADES_KEPT = 50;
 const EVENTS_KEPT = 50;
 const CANDLES_PER_LOAD = 300;
-/** An aggregated book (getDepth type > 0) is fetched again at most this often while the book moves. */
-const AGGREGATE_REFRESH_MS = 1000;
 
 export const spotKeys = {
   markets: ['spot', 'markets'] as const,
@@ -63,7 +60,6 @@ export const spotKeys = {
   categories: ['spot', 'categories'] as const,
   homeList: ['spot', 'homeList'] as const,
   book: (symbol: string) => ['spot', 'book', symbol] as const,
-  depth: (symbol: string, type: number) => ['spot', 'depth', symbol, type] as const,
   trades: (symbol: string) => ['spot', 'trades', symbol] as const,
   candles: (symbol: string, period: KlinePeriod) => ['spot', 'candles', symbol, period] as const,
   events: (symbol: string | null) => ['spot', 'events', symbol ?? '*'] as const,
@@ -302,93 +298,26 @@ function fetchDepth(symbol: string, type: number, limit: number): Promise<Depth>
   return api.get<Depth>('/api/common/getDepth', { query: { symbol, type, limit }, toast: false });
 }
 
-function isDepthFrame(data: unknown): data is DepthFrame {
-  const frame = data as DepthFrame | null;
-  return (
-    typeof frame === 'object' &&
-    frame !== null &&
-    (frame.type === 'snapshot' || frame.type === 'diff') &&
-    typeof frame.seq === 'number' &&
-    Array.isArray(frame.bids) &&
-    Array.isArray(frame.asks)
-  );
-}
-
-/** One book per market, shared by every component showing it, alive while one of them is. */
-const books = new Map<string, { sync: DepthSync; users: number; unsubscribe: () => void }>();
-
-function acquireBook(symbol: string, queryClient: QueryClient): () => void {
-  let entry = books.get(symbol);
-  if (!entry) {
-    const sync = new DepthSync({
-      symbol,
-      levels: BOOK_LEVELS,
-      fetchSnapshot: () => fetchDepth(symbol, 0, BOOK_LEVELS),
-      publish: (view) => queryClient.setQueryData<BookView>(spotKeys.book(symbol), view),
-    });
-    const unsubscribe = live.subscribe('spot-depth', { symbol }, (data) => {
-      if (isDepthFrame(data)) sync.onFrame(data);
-    });
-    entry = { sync, users: 0, unsubscribe };
-    books.set(symbol, entry);
-  }
-  const held = entry;
-  held.users++;
-  return () => {
-    held.users--;
-    if (held.users > 0 || books.get(symbol) !== held) return;
-    books.delete(symbol);
-    held.unsubscribe();
-    held.sync.dispose();
+/** A spot market's book for the trading kit: the `spot-depth` channel and `getDepth` at its aggregation levels. */
+export function spotBookSource(symbol: string): BookSource {
+  return {
+    key: spotKeys.book(symbol),
+    symbol,
+    channel: 'spot-depth',
+    params: { symbol },
+    fetchDepth: (type) => fetchDepth(symbol, type, BOOK_LEVELS),
+    levels: BOOK_LEVELS,
   };
 }
 
-/**
- * The market's order book at tick level, live: the `spot-depth` snapshot, then its diffs by sequence, a fresh
- * `getDepth` snapshot on a gap. The first paint may come from `getDepth` (handed to the same book).
- */
+/** The market's order book at tick level, live (the trading kit's book sync over `spot-depth`). */
 export function useOrderBook(symbol: string) {
-  const queryClient = useQueryClient();
-  useEffect(() => (symbol === '' ? undefined : acquireBook(symbol, queryClient)), [symbol, queryClient]);
-  return useQuery({
-    queryKey: spotKeys.book(symbol),
-    queryFn: async (): Promise<BookView> => {
-      const depth = await fetchDepth(symbol, 0, BOOK_LEVELS);
-      const sync = books.get(symbol)?.sync;
-      return sync ? sync.applySnapshot(depth) : { symbol, seq: depth.seq, bids: depth.bids, asks: depth.asks };
-    },
-    enabled: symbol !== '',
-    staleTime: Infinity,
-  });
+  return useLiveBook(spotBookSource(symbol));
 }
 
-/**
- * The book at an aggregation level (`getDepth` type 1–3: 10, 100, 1000 ticks), computed by the server. It is fetched
- * again when the live book's sequence moves, at most once a second.
- */
-export function useAggregatedBook(symbol: string, type: number, liveSeq: number | undefined) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: spotKeys.depth(symbol, type),
-    queryFn: async (): Promise<BookView> => {
-      const depth = await fetchDepth(symbol, type, BOOK_LEVELS);
-      return { symbol, seq: depth.seq, bids: depth.bids, asks: depth.asks };
-    },
-    enabled: symbol !== '' && type > 0,
-    staleTime: Infinity,
-  });
-  const fetchedAt = query.dataUpdatedAt;
-  const shownSeq = query.data?.seq;
-  useEffect(() => {
-    if (type === 0 || liveSeq === undefined || shownSeq === undefined || liveSeq <= shownSeq) return;
-    const wait = Math.max(0, fetchedAt + AGGREGATE_REFRESH_MS - Date.now());
-    const timer = setTimeout(
-      () => void queryClient.invalidateQueries({ queryKey: spotKeys.depth(symbol, type) }),
-      wait,
-    );
-    return () => clearTimeout(timer);
-  }, [queryClient, symbol, type, liveSeq, shownSeq, fetchedAt]);
-  return query;
+/** The book at an aggregation level (`getDepth` type 1–3), refreshed while the live book moves. */
+export function useSpotAggregatedBook(symbol: string, type: number, liveSeq: number | undefined) {
+  return useAggregatedBook(spotBookSource(symbol), type, liveSeq);
 }
 
 // ---- favourites ---------------------------------------------------------------------------------------------------
@@ -628,6 +557,8 @@ export interface PlaceOrderBody {
   price?: string;
   quantity?: string;
   quoteQuantity?: string;
+  /** The request id: an order retried after a network failure is placed once. */
+  clientOrderId?: string;
 }
 
 export function usePlaceOrder() {

@@ -1,13 +1,17 @@
 import { FileOutline, HistogramOutline, LoopOutline } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
 import { spotLabels } from './labels';
+import { tradingLocales } from '../../components/trading/locales';
+import { spotLocales } from './locales';
 import { SPOT_PATHS } from './paths';
 
 /** Spot markets and trading: the Markets and Trade tabs, the chart, search, orders and their details. */
 export const spotFeature: Feature = {
   name: 'spot',
+  product: 'spot',
   labels: spotLabels,
-  locales: () => import('./locales').then((m) => [m.spotLocales]),
+  // The trading kit's texts (order book, charts) come with the spot pages.
+  locales: [spotLocales, tradingLocales],
   routes: [
     {
       path: SPOT_PATHS.markets,

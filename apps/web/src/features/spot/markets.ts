@@ -1,5 +1,5 @@
 import type { MarketWithTicker } from '@bourse/contract';
-import { compareDecimal } from './book';
+import { compareDecimal } from '../../lib/trading/book';
 
 /** Sorting, filtering and searching of market lists (pure: the pages pass what the cache holds). */
 

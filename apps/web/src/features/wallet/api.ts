@@ -14,6 +14,7 @@ import type {
   Withdrawal,
   WithdrawInfo,
 } from '@bourse/contract';
+import { ERRORS } from '@bourse/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
@@ -26,7 +27,7 @@ export interface Paged<T> {
   size: number;
 }
 
-export type RecordFilter = 'deposit' | 'withdraw' | 'transfer' | 'flash';
+export type RecordFilter = 'deposit' | 'withdraw' | 'transfer' | 'flash' | 'product';
 export type { RecordType };
 
 /** While something is still moving on the chain, lists refresh this often (docs/wallet.md: no live channel). */
@@ -48,6 +49,15 @@ export const walletKeys = {
   recipient: (to: string) => [USER_SCOPE, 'wallet', 'recipient', to] as const,
   security: [USER_SCOPE, 'wallet', 'security'] as const,
 };
+
+/** Answers the security sheet shows in place (the user types again); any other closes it. */
+export const SECURITY_CHECK_ERRORS: ReadonlySet<number> = new Set([
+  ERRORS.WRONG_FUND_PASSWORD.code,
+  ERRORS.FUND_PASSWORD_FORMAT.code,
+  ERRORS.TWO_FACTOR_REQUIRED.code,
+  ERRORS.WRONG_TWO_FACTOR_CODE.code,
+  ERRORS.TWO_FACTOR_FORMAT.code,
+]);
 
 const DEPOSIT_MOVING: ReadonlySet<string> = new Set(['pending', 'credited']);
 const WITHDRAWAL_MOVING: ReadonlySet<string> = new Set(['review', 'approved', 'broadcast']);
@@ -250,9 +260,4 @@ export function useDeleteAddress() {
   });
 }
 
-/** A fresh idempotency key per submit attempt: a retried request acts once (the server refuses a repeat). */
-export function newRequestId(): string {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newRequestId } from '../../lib/requestId';

@@ -8,13 +8,14 @@ import {
 } from 'antd-mobile-icons';
 import type { Feature } from '../../lib/feature';
 import { walletLabels } from './labels';
+import { walletLocales } from './locales';
 import { WALLET_PATHS } from './paths';
 
 /** Assets, deposit, withdraw, transfer between wallets, flash transfer to another user, funding records. */
 export const walletFeature: Feature = {
   name: 'wallet',
   labels: walletLabels,
-  locales: () => import('./locales').then((m) => [m.walletLocales]),
+  locales: [walletLocales],
   routes: [
     {
       path: WALLET_PATHS.property,

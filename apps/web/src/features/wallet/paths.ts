@@ -8,9 +8,15 @@ export const WALLET_PATHS = {
   transfer: '/pages/usreMei/transfer',
   records: '/pages/usreMei/wallet-details',
   flash: '/pages/usreMei/flash',
-  /** Set or change the fund password (the security feature's page). */
-  fundPassword: '/pages/usreMei/update_pwd?type=fund',
 } as const;
+
+/**
+ * Set or change the fund password (the security feature's page), then come back to `returnTo` — the page and its
+ * form as they were.
+ */
+export function fundPasswordRoute(returnTo: string): string {
+  return withQuery('/pages/usreMei/update_pwd', { type: 'fund', redirect: returnTo });
+}
 
 export function withQuery(path: string, query: Readonly<Record<string, string | number | undefined>>): string {
   const params = new URLSearchParams();

@@ -10,12 +10,15 @@ export interface SettingsState {
   lang: Lang;
   theme: Theme;
   upDown: UpDown;
+  /** Balances show as "****" (the eye on the assets page). */
+  hideAmounts: boolean;
   /** The service lines last fetched from the server, and the index of the one in use. */
   lines: ServiceLine[];
   lineIndex: number;
   setLang(lang: Lang): void;
   setTheme(theme: Theme): void;
   setUpDown(mode: UpDown): void;
+  setHideAmounts(hide: boolean): void;
   setLines(lines: ServiceLine[]): void;
   setLineIndex(index: number): void;
 }
@@ -42,7 +45,7 @@ function isLineList(value: unknown): value is ServiceLine[] {
   );
 }
 
-function initial(): Pick<SettingsState, 'lang' | 'theme' | 'upDown' | 'lines' | 'lineIndex'> {
+function initial(): Pick<SettingsState, 'lang' | 'theme' | 'upDown' | 'hideAmounts' | 'lines' | 'lineIndex'> {
   const lang = readItem(STORAGE_KEYS.lang);
   const theme = readItem(STORAGE_KEYS.theme);
   const upDown = readItem(STORAGE_KEYS.upDown);
@@ -51,6 +54,7 @@ function initial(): Pick<SettingsState, 'lang' | 'theme' | 'upDown' | 'lines' | 
     lang: isLang(lang) ? lang : DEFAULT_LANG,
     theme: isTheme(theme) ? theme : DEFAULT_THEME,
     upDown: isUpDown(upDown) ? upDown : 'green-up',
+    hideAmounts: readItem(STORAGE_KEYS.hideAmounts) === '1',
     lines: readJson(STORAGE_KEYS.lines, isLineList) ?? [],
     lineIndex: Number.isInteger(lineIndex) && lineIndex >= 0 ? lineIndex : 0,
   };
@@ -70,6 +74,10 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   setUpDown(upDown) {
     writeItem(STORAGE_KEYS.upDown, upDown);
     set({ upDown });
+  },
+  setHideAmounts(hideAmounts) {
+    writeItem(STORAGE_KEYS.hideAmounts, hideAmounts ? '1' : null);
+    set({ hideAmounts });
   },
   setLines(lines) {
     writeItem(STORAGE_KEYS.lines, JSON.stringify(lines));

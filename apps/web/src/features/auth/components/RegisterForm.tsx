@@ -10,9 +10,13 @@ import { validate } from '../../../lib/validation';
 import { useRegister } from '../api';
 import { useAuthT } from '../locales';
 import { useCompleteLogin } from '../useCompleteLogin';
+import { useGuestOnly } from '../useGuestOnly';
 import { AccountCodeFields } from './AccountCodeFields';
 import { AgreementCheck } from './AgreementCheck';
 import { AuthHeader } from './AuthHeader';
+
+/** A new account's password: empty means one is still to be chosen. */
+const NEW_PASSWORD = { missing: { password: 'missingNewPassword' } } as const;
 
 export interface RegisterFormProps {
   /** `invite`: the newer form, invitation code required; `open`: the older form, code optional. */
@@ -36,26 +40,33 @@ export function RegisterForm({ form, initialInviteCode = '', redirect }: Registe
     inviteCode: initialInviteCode,
     agreement: false,
   });
+  const leaving = useGuestOnly(redirect);
   const loginPath = redirect ? `/pages/login/login?redirect=${encodeURIComponent(redirect)}` : '/pages/login/login';
 
   const submit = async () => {
     const body = { ...values, agreement: values.agreement || undefined };
     const checked =
       form === 'invite'
-        ? validate(RegisterBody, body, lang)
-        : validate(RegisterOpenBody, { ...body, inviteCode: values.inviteCode.trim() || undefined }, lang);
+        ? validate(RegisterBody, body, lang, NEW_PASSWORD)
+        : validate(
+            RegisterOpenBody,
+            { ...body, inviteCode: values.inviteCode.trim() || undefined },
+            lang,
+            NEW_PASSWORD,
+          );
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
     try {
-      complete(await register.mutateAsync(checked.data), t('registerSuccess'));
+      complete(await register.mutateAsync(checked.data), t('registerSuccess'), { newAccount: true });
     } catch {
       // shown by the client
     }
   };
 
+  if (leaving) return null;
   return (
     <div className="auth">
       <NavRight>

@@ -23,7 +23,7 @@ export default function ForgetPasswordPage(_props: PageProps) {
   const { values, errors, setErrors, set } = useFormState({ account: '', code: '', password: '', confirmPassword: '' });
 
   const submit = async () => {
-    const checked = validate(ResetPasswordBody, values, lang);
+    const checked = validate(ResetPasswordBody, values, lang, { missing: { password: 'missingNewPassword' } });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

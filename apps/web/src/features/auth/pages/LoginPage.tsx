@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
+import { SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { ApiError } from '../../../lib/api';
 import { deviceId } from '../../../lib/device';
 import type { PageProps } from '../../../lib/feature';
@@ -13,9 +14,9 @@ import { toast } from '../../../lib/toast';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import { useLogin } from '../api';
 import { AuthHeader } from '../components/AuthHeader';
-import { TwoFactorPopup } from '../components/TwoFactorPopup';
 import { useAuthT } from '../locales';
 import { useCompleteLogin } from '../useCompleteLogin';
+import { useGuestOnly } from '../useGuestOnly';
 import '../auth.css';
 
 function withRedirect(path: string, redirect: string | undefined): string {
@@ -29,19 +30,17 @@ export default function LoginPage({ query }: PageProps) {
   const navigate = useNavigate();
   const login = useLogin();
   const complete = useCompleteLogin(query.redirect);
+  const leaving = useGuestOnly(query.redirect);
   const [account, setAccount] = useState(query.account ?? '');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [twoFactor, setTwoFactor] = useState<{ open: boolean; code: string; error?: string }>({
-    open: false,
-    code: '',
-  });
+  const [twoFactor, setTwoFactor] = useState<{ open: boolean; error?: string }>({ open: false });
 
   const submit = async (totp?: string) => {
     const checked = validate(LoginBody, { account, password, totp, device: deviceId() }, lang);
     if (!checked.ok) {
       setErrors(checked.errors);
-      if (totp !== undefined) setTwoFactor((s) => ({ ...s, code: '', error: checked.errors.totp }));
+      if (totp !== undefined) setTwoFactor({ open: true, error: checked.errors.totp });
       return;
     }
     setErrors({});
@@ -50,16 +49,17 @@ export default function LoginPage({ query }: PageProps) {
     } catch (error) {
       if (!(error instanceof ApiError)) return;
       if (error.code === ERRORS.TWO_FACTOR_REQUIRED.code) {
-        setTwoFactor({ open: true, code: '' });
+        setTwoFactor({ open: true });
       } else if (totp !== undefined && error.code >= 2000 && error.code < 3000 && twoFactor.open) {
-        setTwoFactor({ open: true, code: '', error: error.msg });
+        setTwoFactor({ open: true, error: error.msg });
       } else {
-        setTwoFactor({ open: false, code: '' });
+        setTwoFactor({ open: false });
         toast(error.msg);
       }
     }
   };
 
+  if (leaving) return null;
   return (
     <div className="auth">
       <NavRight>
@@ -115,13 +115,15 @@ export default function LoginPage({ query }: PageProps) {
           {t('signUp')}
         </button>
       </p>
-      <TwoFactorPopup
+      <SecurityCheckPopup
         visible={twoFactor.open}
-        value={twoFactor.code}
+        twoFactor
+        title={t('twoFactorTitle')}
+        text={t('twoFactorText')}
+        loading={login.isPending}
         error={twoFactor.error}
-        onChange={(code) => setTwoFactor((s) => ({ ...s, code, error: undefined }))}
-        onFill={(code) => void submit(code)}
-        onClose={() => setTwoFactor({ open: false, code: '' })}
+        onConfirm={({ twoFactorCode }) => void submit(twoFactorCode)}
+        onClose={() => setTwoFactor({ open: false })}
       />
     </div>
   );

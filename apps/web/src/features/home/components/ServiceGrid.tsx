@@ -1,6 +1,7 @@
 import type { FeatureService } from '../../../lib/feature';
 import { AppstoreOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
+import { ServiceBadge } from '../../../components/ServiceBadge';
 import { useMessage } from '../../../lib/i18n';
 
 export interface ServiceGridProps {
@@ -21,9 +22,11 @@ export function ServiceGrid({ services, more }: ServiceGridProps) {
           className="service-grid__cell"
           onClick={() => void navigate(service.path)}
         >
-          <span className="service-grid__icon">
-            <service.icon />
-          </span>
+          <ServiceBadge service={service}>
+            <span className="service-grid__icon">
+              <service.icon />
+            </span>
+          </ServiceBadge>
           <span className="service-grid__label">{message(service.label)}</span>
         </button>
       ))}

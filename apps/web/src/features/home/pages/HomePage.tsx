@@ -22,6 +22,7 @@ const PATHS = {
   register: '/pages/login/register',
   services: '/pages/index/index',
   search: '/pages/index/serarchType',
+  deposit: '/pages/usreMei/currency?type=recharge',
 };
 
 /** `/` and /pages/index/home — the home tab. */
@@ -31,6 +32,7 @@ export default function HomePage(_props: PageProps) {
   const navigate = useNavigate();
   const { hasRoute, homeSections } = useRegistry();
   const profile = useSession((s) => s.profile);
+  const newAccount = useSession((s) => s.newAccount);
   const loggedIn = useSession((s) => s.token !== null);
   const services = useServices(loggedIn);
   const shortcuts = useMemo(
@@ -69,12 +71,23 @@ export default function HomePage(_props: PageProps) {
       </header>
 
       {loggedIn ? (
-        <section className="home-greeting">
-          <div className="home-greeting__title">{t('welcomeBack')}</div>
+        <section className={`home-greeting${newAccount ? ' home-greeting--new' : ''}`}>
+          {/* The first login is registration's own: greet a new member, not a returning one. */}
+          <div className="home-greeting__title">{newAccount ? t('welcomeTitle') : t('welcomeBack')}</div>
           <div className="home-greeting__sub">
             {profile?.nickname ?? profile?.email ?? profile?.phone ?? ''}
             {profile && <span className="home-greeting__uid">{t('uid', { uid: profile.uid })}</span>}
           </div>
+          {newAccount && (
+            <div className="home-greeting__start">
+              <p>{t('welcomeNew')}</p>
+              {hasRoute(PATHS.deposit) && (
+                <Button color="primary" shape="rounded" size="small" onClick={() => void navigate(PATHS.deposit)}>
+                  {t('deposit')}
+                </Button>
+              )}
+            </div>
+          )}
         </section>
       ) : (
         <section className="home-welcome">

@@ -4,6 +4,7 @@ import { EnvironmentOutline, FileOutline, GlobalOutline, UserOutline } from 'ant
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ThemeOutline, UpDownOutline } from '../../../components/icons';
+import { ServiceBadge } from '../../../components/ServiceBadge';
 import { useLongPress } from '../../../hooks/useLongPress';
 import type { FeatureService } from '../../../lib/feature';
 import { copyText } from '../../../lib/clipboard';
@@ -32,7 +33,12 @@ function ServiceRows({ services }: { services: readonly FeatureService[] }) {
   const navigate = useNavigate();
   const message = useMessage();
   return services.map((service) => (
-    <List.Item key={service.id} prefix={<service.icon />} onClick={() => void navigate(service.path)}>
+    <List.Item
+      key={service.id}
+      prefix={<service.icon />}
+      extra={<ServiceBadge service={service} />}
+      onClick={() => void navigate(service.path)}
+    >
       {message(service.label)}
     </List.Item>
   ));
@@ -160,7 +166,11 @@ export default function MePage(_props: PageProps) {
           {t('upDown')}
         </List.Item>
         {hasRoute(PATHS.line) && (
-          <List.Item prefix={<EnvironmentOutline />} extra={line?.name} onClick={() => void navigate(PATHS.line)}>
+          <List.Item
+            prefix={<EnvironmentOutline />}
+            extra={line ? common('lineName', { n: settings.lineIndex + 1 }) : undefined}
+            onClick={() => void navigate(PATHS.line)}
+          >
             {t('line')}
           </List.Item>
         )}

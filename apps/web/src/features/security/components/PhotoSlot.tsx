@@ -1,6 +1,6 @@
 import { CameraOutline } from 'antd-mobile-icons';
 import { useSecurityT } from '../locales';
-import { ImagePicker, usePreview } from './ImagePicker';
+import { ImagePicker, usePreview } from '../../../components/ImagePicker';
 
 /** One photo of a document: an empty frame to tap, or the chosen photo with "Replace". */
 export function PhotoSlot({

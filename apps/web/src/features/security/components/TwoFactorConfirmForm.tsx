@@ -33,7 +33,7 @@ export function TwoFactorConfirmForm({
   const { values, errors, setErrors, set, field } = useFormState({ code: '', password: '' });
 
   const submit = async () => {
-    const checked = validate(TwoFactorConfirmBody, values, lang);
+    const checked = validate(TwoFactorConfirmBody, values, lang, { missing: { code: 'missingTwoFactorCode' } });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

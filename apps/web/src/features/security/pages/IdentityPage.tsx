@@ -19,7 +19,7 @@ import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { validate } from '../../../lib/validation';
 import { useIdentity, useSubmitIdentity } from '../api';
-import { checkImage } from '../components/ImagePicker';
+import { checkImage } from '../../../components/ImagePicker';
 import { Notice } from '../components/Notice';
 import { PhotoSlot } from '../components/PhotoSlot';
 import { StatusCard } from '../components/StatusCard';

@@ -6,6 +6,7 @@ import { ListSkeleton, QueryError } from '../../../components/BlockState';
 import { CodeButton } from '../../../components/form/CodeButton';
 import { Form } from '../../../components/form/Form';
 import { TextField } from '../../../components/form/TextField';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
@@ -265,7 +266,7 @@ function SessionRow({ session }: { session: LoginSession }) {
       <div className="sec-device__head">
         <span className="sec-device__name">{name}</span>
         {session.current ? (
-          <span className="sec-tag sec-tag--ok">{t('thisDevice')}</span>
+          <StatusTag tone="ok">{t('thisDevice')}</StatusTag>
         ) : (
           <Button size="mini" fill="outline" loading={revoke.isPending} onClick={() => void signOut()}>
             {t('signOut')}

@@ -12,7 +12,7 @@ import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { validate } from '../../../lib/validation';
 import { useProfileInfo, useSetNickname, useUploadAvatar } from '../api';
-import { checkImage, ImagePicker } from '../components/ImagePicker';
+import { checkImage, ImagePicker } from '../../../components/ImagePicker';
 import { useSecurityT } from '../locales';
 import '../security.css';
 

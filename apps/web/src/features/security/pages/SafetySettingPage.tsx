@@ -11,12 +11,13 @@ import {
 } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { ListSkeleton, QueryError } from '../../../components/BlockState';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { useSecurityOverview } from '../api';
 import { Notice } from '../components/Notice';
-import { IDENTITY_TONE, StatusTag } from '../components/StatusTag';
+import { IDENTITY_TONE } from '../components/identityTone';
 import { useSecurityT } from '../locales';
 import { SECURITY_PATHS } from '../paths';
 import '../security.css';
@@ -24,12 +25,17 @@ import '../security.css';
 /** The notice while withdrawals are locked, by reason. */
 const LOCK_MESSAGES: Record<
   WithdrawLockReason,
-  'withdrawLocked' | 'withdrawLockedAddress' | 'withdrawLockedTwoFactor' | 'withdrawLockedContact'
+  | 'withdrawLocked'
+  | 'withdrawLockedAddress'
+  | 'withdrawLockedTwoFactor'
+  | 'withdrawLockedContact'
+  | 'withdrawLockedFundPassword'
 > = {
   password: 'withdrawLocked',
   address: 'withdrawLockedAddress',
   twoFactor: 'withdrawLockedTwoFactor',
   contact: 'withdrawLockedContact',
+  fundPassword: 'withdrawLockedFundPassword',
 };
 
 /** /pages/usreMei/safetySetting — every protection of the account, its state and the way to change it. */
@@ -89,7 +95,7 @@ export default function SafetySettingPage(_props: PageProps) {
         <List.Item
           prefix={<KeyOutline />}
           description={t('fundPasswordDesc')}
-          extra={<StatusTag tone={o.fundPassword ? 'ok' : 'warn'}>{o.fundPassword ? t('set') : t('notSet')}</StatusTag>}
+          extra={<StatusTag tone={o.fundPassword ? 'ok' : 'bad'}>{o.fundPassword ? t('set') : t('notSet')}</StatusTag>}
           onClick={go(SECURITY_PATHS.fundPassword)}
         >
           {t('fundPassword')}
@@ -97,7 +103,7 @@ export default function SafetySettingPage(_props: PageProps) {
         <List.Item
           prefix={<CheckShieldOutline />}
           description={t('twoFactorDesc')}
-          extra={<StatusTag tone={o.twoFactor ? 'ok' : 'warn'}>{o.twoFactor ? t('on') : t('off')}</StatusTag>}
+          extra={<StatusTag tone={o.twoFactor ? 'ok' : 'bad'}>{o.twoFactor ? t('on') : t('off')}</StatusTag>}
           onClick={go(SECURITY_PATHS.google)}
         >
           {t('twoFactor')}

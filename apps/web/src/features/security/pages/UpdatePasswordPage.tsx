@@ -26,6 +26,7 @@ import {
 } from '../api';
 import { Notice } from '../components/Notice';
 import { useFormState } from '../../../hooks/useFormState';
+import { useReturn } from '../../../hooks/useReturn';
 import { useSecurityT } from '../locales';
 import { SECURITY_PATHS } from '../paths';
 import '../security.css';
@@ -51,7 +52,7 @@ function LoginPasswordForm() {
   const { values, setErrors, field } = useFormState({ oldPassword: '', password: '', confirmPassword: '' });
 
   const submit = async () => {
-    const checked = validate(ChangePasswordBody, values, lang);
+    const checked = validate(ChangePasswordBody, values, lang, { missing: { password: 'missingNewPassword' } });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
@@ -143,11 +144,15 @@ function FundField({
 
 type FundMode = 'set' | 'change' | 'reset';
 
-/** The three fund-password forms: first time (with the login password), change (old one), reset (a code). */
-function FundPasswordForm({ mode }: { mode: FundMode }) {
+/**
+ * The three fund-password forms: first time (with the login password), change (old one), reset (a code). With a
+ * `redirect` (the withdraw page sent the user here) the user goes back there once it is done.
+ */
+function FundPasswordForm({ mode, redirect }: { mode: FundMode; redirect?: string }) {
   const t = useSecurityT();
   const lang = useSettings((s) => s.lang);
   const navigate = useNavigate();
+  const goBack = useReturn();
   const setFund = useSetFundPassword();
   const changeFund = useChangeFundPassword();
   const resetFund = useResetFundPassword();
@@ -163,7 +168,7 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
   usePageTitle(t(mode === 'set' ? 'setFundTitle' : mode === 'change' ? 'changeFundTitle' : 'resetFundTitle'));
 
   const submit = async () => {
-    const done = () => void navigate(SECURITY_PATHS.safety, { replace: true });
+    const done = () => goBack(redirect, SECURITY_PATHS.safety);
     try {
       if (mode === 'set') {
         const checked = validate(SetFundPasswordBody, values, lang);
@@ -211,6 +216,7 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
   return (
     <Form onSubmit={submit}>
       <Notice>{mode === 'reset' ? t('resetFundNotice') : t('fundNotice')}</Notice>
+      {mode !== 'set' && <Notice tone="warning">{t('fundLockNotice')}</Notice>}
       {mode === 'set' && (
         <TextField
           {...field('loginPassword')}
@@ -270,7 +276,12 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
         <button
           type="button"
           className="sec-link"
-          onClick={() => void navigate(`${SECURITY_PATHS.fundPassword}&mode=reset`, { replace: true })}
+          onClick={() =>
+            void navigate(
+              `${SECURITY_PATHS.fundPassword}&mode=reset${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ''}`,
+              { replace: true },
+            )
+          }
         >
           {t('forgotFund')}
         </button>
@@ -280,22 +291,27 @@ function FundPasswordForm({ mode }: { mode: FundMode }) {
 }
 
 /** The fund form fits what the account has: set the first one, or change it (reset when forgotten). */
-function FundPasswordSection({ reset }: { reset: boolean }) {
+function FundPasswordSection({ reset, redirect }: { reset: boolean; redirect?: string }) {
   const overview = useSecurityOverview();
   if (overview.isPending) return <ListSkeleton rows={3} />;
   if (overview.isError) return <QueryError error={overview.error} onRetry={() => void overview.refetch()} />;
   const mode: FundMode = !overview.data.fundPassword ? 'set' : reset ? 'reset' : 'change';
-  return <FundPasswordForm key={mode} mode={mode} />;
+  return <FundPasswordForm key={mode} mode={mode} redirect={redirect} />;
 }
 
 /**
  * /pages/usreMei/update_pwd — the login password; with `?type=fund` the fund password (`&mode=reset` when it is
- * forgotten). Other features link to `/pages/usreMei/update_pwd?type=fund`.
+ * forgotten). Other features link to `/pages/usreMei/update_pwd?type=fund&redirect=<their page>` and get the user
+ * back once it is set.
  */
 export default function UpdatePasswordPage({ query }: PageProps) {
   return (
     <div className="sec sec--form">
-      {query.type === 'fund' ? <FundPasswordSection reset={query.mode === 'reset'} /> : <LoginPasswordForm />}
+      {query.type === 'fund' ? (
+        <FundPasswordSection reset={query.mode === 'reset'} redirect={query.redirect} />
+      ) : (
+        <LoginPasswordForm />
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { List, DotLoading } from 'antd-mobile';
 import { CheckOutline, RedoOutline } from 'antd-mobile-icons';
 import { QueryError } from '../../../components/BlockState';
 import { NavRight } from '../../../components/PageChrome';
+import { useCommonT } from '../../../lib/locales';
 import type { PageProps } from '../../../lib/feature';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
@@ -20,6 +21,7 @@ function latencyClass(ms: number | null | undefined): string {
 /** /pages/mine/line — every service line with its measured latency; tap one to use it. */
 export default function LinePage(_props: PageProps) {
   const t = useSettingsT();
+  const common = useCommonT();
   const storedLines = useSettings((s) => s.lines);
   const lineIndex = useSettings((s) => s.lineIndex);
   const setLineIndex = useSettings((s) => s.setLineIndex);
@@ -54,7 +56,7 @@ export default function LinePage(_props: PageProps) {
                 onClick={() => {
                   if (i === lineIndex) return;
                   setLineIndex(i);
-                  toast(t('lineSwitched', { name: line.name }), 'success');
+                  toast(t('lineSwitched', { name: common('lineName', { n: i + 1 }) }), 'success');
                 }}
                 extra={
                   <span className="line-extra">
@@ -65,7 +67,7 @@ export default function LinePage(_props: PageProps) {
                   </span>
                 }
               >
-                {line.name}
+                {common('lineName', { n: i + 1 })}
               </List.Item>
             );
           })}

@@ -9,7 +9,8 @@ import { useCategories, useHomeList, useMarkets, useTickerFeed } from '../api';
 import { sortMarkets } from '../markets';
 import { useSpotT } from '../locales';
 import { pairName, SPOT_PATHS, withQuery } from '../paths';
-import { ChangeTag, Num, trendOf } from './Num';
+import { Amount } from '../../../components/Amount';
+import { ChangeTag, trendOf } from '../../../components/trading/Num';
 import { MarketHeader, MarketRow } from './MarketTable';
 import '../spot.css';
 
@@ -121,7 +122,7 @@ function HotCard({ item, onOpen }: { item: MarketWithTicker; onOpen(symbol: stri
   return (
     <button type="button" className="hot-card" data-symbol={market.symbol} onClick={() => onOpen(market.symbol)}>
       <span className="hot-card__pair">{pairName(market.symbol)}</span>
-      <Num
+      <Amount
         className={`hot-card__price trend-${trendOf(ticker.changePercent)}`}
         value={ticker.last}
         precision={market.pricePrecision}

@@ -2,7 +2,8 @@ import type { MarketWithTicker } from '@bourse/contract';
 import type { ReactNode } from 'react';
 import { type Sort, type SortField } from '../markets';
 import { useSpotT } from '../locales';
-import { ChangeTag, Compact, Num } from './Num';
+import { Amount } from '../../../components/Amount';
+import { ChangeTag, Compact } from '../../../components/trading/Num';
 
 /** One pair: base/quote and 24 h turnover, last price, 24 h change. */
 export function MarketRow({ item, onOpen }: { item: MarketWithTicker; onOpen(symbol: string): void }) {
@@ -19,7 +20,7 @@ export function MarketRow({ item, onOpen }: { item: MarketWithTicker; onOpen(sym
           {t('vol')} <Compact value={ticker.quoteVolume} />
         </span>
       </span>
-      <Num className="market-row__price" value={ticker.last} precision={market.pricePrecision} />
+      <Amount className="market-row__price" value={ticker.last} precision={market.pricePrecision} />
       <span className="market-row__change">
         <ChangeTag percent={ticker.changePercent} solid />
       </span>

@@ -1,10 +1,13 @@
 import type { SpotMarket, SpotOrder } from '@bourse/contract';
 import { Button } from 'antd-mobile';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import { formatDate } from '../../../lib/format';
-import { orderStatusLabel, orderTypeLabel, sideLabel, useSpotT } from '../locales';
+import { orderTypeLabel, sideLabel, useSpotT } from '../locales';
+import { orderStatus } from '../orderStatus';
+import { useTradingT } from '../../../components/trading/locales';
 import { pairName } from '../paths';
-import { Num } from './Num';
+import { Amount } from '../../../components/Amount';
 
 type Precisions = Pick<SpotMarket, 'pricePrecision' | 'quantityPrecision' | 'base' | 'quote'>;
 
@@ -33,6 +36,7 @@ export function OrderCard({
   cancelling?: boolean;
 }) {
   const t = useSpotT();
+  const tt = useTradingT();
   const locale = useLocale();
   const m = precisionsOf(order.symbol, market);
   const isBuy = order.side === 'buy';
@@ -68,37 +72,37 @@ export function OrderCard({
             {t('cancelOrder')}
           </Button>
         ) : (
-          <span className={`order-card__status order-card__status--${order.status}`}>
-            {orderStatusLabel(t, order.status)}
-          </span>
+          <StatusTag {...orderStatus(t, order.status)} />
         )}
       </div>
       <dl className="order-card__grid">
         <div>
-          <dt>{t('priceIn', { asset: m.quote })}</dt>
-          <dd>{order.price === null ? t('marketPrice') : <Num value={order.price} precision={m.pricePrecision} />}</dd>
+          <dt>{tt('priceIn', { asset: m.quote })}</dt>
+          <dd>
+            {order.price === null ? t('marketPrice') : <Amount value={order.price} precision={m.pricePrecision} />}
+          </dd>
         </div>
         <div>
-          <dt>{t('amountIn', { asset: amountUnit })}</dt>
+          <dt>{tt('amountIn', { asset: amountUnit })}</dt>
           <dd>
             {order.quantity === null ? (
-              <Num value={order.quoteQuantity} precision={m.pricePrecision} />
+              <Amount value={order.quoteQuantity} precision={m.pricePrecision} />
             ) : (
-              <Num value={order.quantity} precision={m.quantityPrecision} />
+              <Amount value={order.quantity} precision={m.quantityPrecision} />
             )}
           </dd>
         </div>
         <div>
           <dt>{t('filledIn', { asset: m.base })}</dt>
           <dd>
-            <Num value={order.filledQuantity} precision={m.quantityPrecision} />
+            <Amount value={order.filledQuantity} precision={m.quantityPrecision} />
           </dd>
         </div>
         {!onCancel && (
           <div>
             <dt>{t('avgPriceIn', { asset: m.quote })}</dt>
             <dd>
-              <Num value={order.avgPrice} precision={m.pricePrecision} />
+              <Amount value={order.avgPrice} precision={m.pricePrecision} />
             </dd>
           </div>
         )}

@@ -1,13 +1,16 @@
 import { errorMessage, type MarketWithTicker, type SpotOrder } from '@bourse/contract';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { AddCircleOutline, AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { DecimalInput } from '../../../components/form/DecimalInput';
 import { Form } from '../../../components/form/Form';
 import { useLocale } from '../../../hooks/useLocale';
-import { sanitizeDecimal } from '../../../lib/decimalInput';
+import { fixedDecimal } from '../../../lib/decimalInput';
 import { formatAmount } from '../../../lib/format';
+import { ApiError } from '../../../lib/api';
 import { requireLogin } from '../../../lib/navigation';
+import { newRequestId } from '../../../lib/requestId';
 import { useRegistry } from '../../../lib/registry';
 import { useSession } from '../../../lib/stores/session';
 import { useSettings } from '../../../lib/stores/settings';
@@ -25,10 +28,11 @@ import {
   ratePercent,
   type Side,
   stepPrice,
-} from '../orderMath';
+} from '../../../lib/trading/orderMath';
 import { useSpotT } from '../locales';
+import { useTradingT } from '../../../components/trading/locales';
 import { SPOT_PATHS } from '../paths';
-import { Num } from './Num';
+import { Amount } from '../../../components/Amount';
 
 const PERCENTS = [25, 50, 75, 100] as const;
 
@@ -68,15 +72,15 @@ function NumberField({
             <MinusOutline />
           </button>
         )}
-        <Input
+        <DecimalInput
           id={id}
           name={name}
           className="order-field__input num"
-          inputMode="decimal"
           value={value}
+          decimals={decimals}
           disabled={disabled}
           placeholder={placeholder}
-          onChange={(v) => onChange(sanitizeDecimal(v, decimals))}
+          onChange={onChange}
         />
         {onStep && !disabled ? (
           <button type="button" className="order-field__step" aria-label={t('priceUp')} onClick={() => onStep(1)}>
@@ -117,6 +121,7 @@ function placedToast(order: SpotOrder, t: ReturnType<typeof useSpotT>): [string,
 
 export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const t = useSpotT();
+  const tt = useTradingT();
   const locale = useLocale();
   const lang = useSettings((s) => s.lang);
   const navigate = useNavigate();
@@ -124,6 +129,8 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const loggedIn = useSession((s) => s.token !== null);
   const balances = useSpotBalances();
   const place = usePlaceOrder();
+  // Kept while the same order may be retried after a network failure (placed once), renewed once answered.
+  const [clientOrderId, setClientOrderId] = useState(newRequestId);
   const { market, ticker } = item;
   const pp = market.pricePrecision;
   const qp = market.quantityPrecision;
@@ -150,12 +157,12 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   useEffect(() => {
     if (startedFor === market.symbol || !/[1-9]/.test(ticker.last)) return;
     setStartedFor(market.symbol);
-    setPrice(canonical(ticker.last, pp));
+    setPrice(fixedDecimal(ticker.last, pp));
   }, [startedFor, market.symbol, ticker.last, pp]);
   useEffect(() => {
     if (!picked) return;
     setType('limit');
-    setPrice(canonical(picked.price, pp));
+    setPrice(fixedDecimal(picked.price, pp));
     setProblem(null);
   }, [picked, pp]);
 
@@ -213,14 +220,18 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
     const found = checkOrder(draft, market, available, ticker.last);
     setProblem(found);
     if (found) return;
-    const body: PlaceOrderBody = { symbol: market.symbol, side, type };
+    const body: PlaceOrderBody = { symbol: market.symbol, side, type, clientOrderId };
     if (type === 'limit') {
       body.price = canonical(price, pp);
       body.quantity = canonical(shownAmount, qp);
     } else if (side === 'buy') body.quoteQuantity = canonical(total, pp);
     else body.quantity = canonical(amount, qp);
     place.mutate(body, {
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.isTransport)) setClientOrderId(newRequestId());
+      },
       onSuccess: (order) => {
+        setClientOrderId(newRequestId());
         toast(...placedToast(order, t));
         setAmount('');
         setTotal('');
@@ -285,6 +296,10 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
               setAmount('');
               setTotal('');
               setDriver(k === 'market' && isBuy ? 'total' : 'amount');
+              // Back to a limit order: start from the last price rather than an empty field.
+              if (k === 'limit' && !/[1-9]/.test(price) && /[1-9]/.test(ticker.last)) {
+                setPrice(fixedDecimal(ticker.last, pp));
+              }
             }}
           >
             {k === 'limit' ? t('limit') : t('market')}
@@ -295,18 +310,18 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
       {type === 'limit' ? (
         <NumberField
           name="price"
-          label={t('priceIn', { asset: market.quote })}
+          label={tt('priceIn', { asset: market.quote })}
           unit={market.quote}
           value={price}
           decimals={pp}
           onChange={(v) => edit('price', v)}
-          onStep={(ticks) => edit('price', stepPrice(price, ticks, market))}
+          onStep={(ticks) => edit('price', fixedDecimal(stepPrice(price, ticks, market), pp))}
           error={messageOf('price')}
         />
       ) : (
         <NumberField
           name="price"
-          label={t('priceIn', { asset: market.quote })}
+          label={tt('priceIn', { asset: market.quote })}
           unit={market.quote}
           value=""
           decimals={pp}
@@ -329,7 +344,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
       ) : (
         <NumberField
           name="amount"
-          label={t('amountIn', { asset: market.base })}
+          label={tt('amountIn', { asset: market.base })}
           unit={market.base}
           value={shownAmount}
           decimals={qp}
@@ -370,9 +385,10 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
           <dd>
             {loggedIn ? (
               <>
-                <Num
+                <Amount
                   value={isBuy ? available.quote : available.base}
                   precision={(isBuy ? quoteAsset.precision : baseAsset.precision) ?? (isBuy ? pp : qp)}
+                  sensitive
                 />{' '}
                 {asset}
               </>
@@ -401,7 +417,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
         <div>
           <dt>{type === 'market' && !isBuy ? t('estimatedTotalApprox') : t('estimatedTotal')}</dt>
           <dd>
-            <Num value={estimate} precision={pp} /> {market.quote}
+            <Amount value={estimate} precision={pp} /> {market.quote}
           </dd>
         </div>
       </dl>

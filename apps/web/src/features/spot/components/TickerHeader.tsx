@@ -1,6 +1,7 @@
 import type { MarketWithTicker } from '@bourse/contract';
 import { useSpotT } from '../locales';
-import { ChangeTag, Compact, Num, trendOf } from './Num';
+import { Amount } from '../../../components/Amount';
+import { ChangeTag, Compact, trendOf } from '../../../components/trading/Num';
 
 /** The chart page's head: last price and 24 h change on the left, high, low, volume and turnover on the right. */
 export function TickerHeader({ item }: { item: MarketWithTicker }) {
@@ -11,11 +12,11 @@ export function TickerHeader({ item }: { item: MarketWithTicker }) {
   return (
     <section className="ticker-head">
       <div className="ticker-head__main">
-        <Num className={`ticker-head__last trend-${trend}`} value={ticker.last} precision={market.pricePrecision} />
+        <Amount className={`ticker-head__last trend-${trend}`} value={ticker.last} precision={market.pricePrecision} />
         <div className="ticker-head__change">
           <span className={`num trend-${trend}`}>
             {trend === 'fall' ? '−' : trend === 'rise' ? '+' : ''}
-            <Num value={change} precision={market.pricePrecision} />
+            <Amount value={change} precision={market.pricePrecision} />
           </span>
           <ChangeTag percent={ticker.changePercent} />
         </div>
@@ -23,11 +24,11 @@ export function TickerHeader({ item }: { item: MarketWithTicker }) {
       <dl className="ticker-head__stats">
         <dt>{t('high24h')}</dt>
         <dd>
-          <Num value={ticker.high} precision={market.pricePrecision} />
+          <Amount value={ticker.high} precision={market.pricePrecision} />
         </dd>
         <dt>{t('low24h')}</dt>
         <dd>
-          <Num value={ticker.low} precision={market.pricePrecision} />
+          <Amount value={ticker.low} precision={market.pricePrecision} />
         </dd>
         <dt>{t('volume24h', { asset: market.base })}</dt>
         <dd>

@@ -2,7 +2,8 @@ import type { PublicTrade, SpotMarket } from '@bourse/contract';
 import { EmptyState } from '../../../components/BlockState';
 import { useLocale } from '../../../hooks/useLocale';
 import { useSpotT } from '../locales';
-import { Num } from './Num';
+import { useTradingT } from '../../../components/trading/locales';
+import { Amount } from '../../../components/Amount';
 
 /** Clock time of a trade (hours, minutes, seconds) in the reader's language. */
 export function useClock(): (ms: number) => string {
@@ -27,23 +28,24 @@ export function TradesList({
   rows: number;
 }) {
   const t = useSpotT();
+  const tt = useTradingT();
   const clock = useClock();
   return (
     <div className="trades">
       <div className="trades__head">
         <span>{t('time')}</span>
-        <span>{t('priceIn', { asset: market.quote })}</span>
-        <span>{t('amountIn', { asset: market.base })}</span>
+        <span>{tt('priceIn', { asset: market.quote })}</span>
+        <span>{tt('amountIn', { asset: market.base })}</span>
       </div>
       {trades?.slice(0, rows).map((trade) => (
         <div key={trade.id} className="trades__row">
           <span className="num muted">{clock(trade.ts)}</span>
-          <Num
+          <Amount
             className={trade.side === 'buy' ? 'rise' : 'fall'}
             value={trade.price}
             precision={market.pricePrecision}
           />
-          <Num value={trade.quantity} precision={market.quantityPrecision} />
+          <Amount value={trade.quantity} precision={market.quantityPrecision} />
         </div>
       ))}
       {trades && trades.length === 0 && <EmptyState text={t('noTrades')} />}

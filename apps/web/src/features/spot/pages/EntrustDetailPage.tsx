@@ -1,16 +1,20 @@
 import { Button } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockState';
+import { useNavigate } from 'react-router';
+import { StatusTag } from '../../../components/StatusTag';
+import { EmptyState, isNotFound, ListSkeleton, NotFoundState, QueryError } from '../../../components/BlockState';
 import { useLocale } from '../../../hooks/useLocale';
 import { copyText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { isOpenOrder, useCancelOrder, useMarkets, useOrderDetail, useOrderFeed } from '../api';
-import { Num } from '../components/Num';
+import { Amount } from '../../../components/Amount';
 import { precisionsOf } from '../components/OrderCard';
-import { orderStatusLabel, orderTypeLabel, reasonLabel, sideLabel, timeInForceLabel, useSpotT } from '../locales';
-import { pairName } from '../paths';
+import { orderTypeLabel, reasonLabel, sideLabel, timeInForceLabel, useSpotT } from '../locales';
+import { orderStatus } from '../orderStatus';
+import { useTradingT } from '../../../components/trading/locales';
+import { pairName, SPOT_PATHS } from '../paths';
 import '../spot.css';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -25,14 +29,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** /pages/trade/entrustDetail?id=… — one of my orders with every field and its fills; live while it is open. */
 export default function EntrustDetailPage({ query }: PageProps) {
   const t = useSpotT();
+  const tt = useTradingT();
   const locale = useLocale();
+  const navigate = useNavigate();
   const id = Number(query.id);
   useOrderFeed();
   const detail = useOrderDetail(id);
   const markets = useMarkets();
   const cancel = useCancelOrder();
 
-  if (!Number.isInteger(id) || id <= 0) return <EmptyState text={t('orderNotFound')} />;
+  if (!Number.isInteger(id) || id <= 0 || isNotFound(detail.error)) {
+    return (
+      <NotFoundState
+        title={t('orderNotFound')}
+        action={{ label: t('allOrders'), onClick: () => void navigate(SPOT_PATHS.entrust, { replace: true }) }}
+      />
+    );
+  }
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <ListSkeleton rows={6} />;
 
@@ -50,9 +63,7 @@ export default function EntrustDetailPage({ query }: PageProps) {
           </span>
           <b>{pairName(order.symbol)}</b>
         </div>
-        <span className={`order-card__status order-card__status--${order.status}`}>
-          {orderStatusLabel(t, order.status)}
-        </span>
+        <StatusTag {...orderStatus(t, order.status)} />
       </section>
 
       <dl className="order-detail__fields card">
@@ -66,29 +77,29 @@ export default function EntrustDetailPage({ query }: PageProps) {
             {order.id}
           </button>
         </Row>
-        <Row label={t('priceIn', { asset: m.quote })}>
-          {order.price === null ? t('marketPrice') : <Num value={order.price} precision={m.pricePrecision} />}
+        <Row label={tt('priceIn', { asset: m.quote })}>
+          {order.price === null ? t('marketPrice') : <Amount value={order.price} precision={m.pricePrecision} />}
         </Row>
         {order.quantity !== null ? (
-          <Row label={t('amountIn', { asset: m.base })}>
-            <Num value={order.quantity} precision={m.quantityPrecision} />
+          <Row label={tt('amountIn', { asset: m.base })}>
+            <Amount value={order.quantity} precision={m.quantityPrecision} />
           </Row>
         ) : (
           <Row label={t('totalIn', { asset: m.quote })}>
-            <Num value={order.quoteQuantity} precision={m.pricePrecision} />
+            <Amount value={order.quoteQuantity} precision={m.pricePrecision} />
           </Row>
         )}
         <Row label={t('filledIn', { asset: m.base })}>
-          <Num value={order.filledQuantity} precision={m.quantityPrecision} />
+          <Amount value={order.filledQuantity} precision={m.quantityPrecision} />
         </Row>
         <Row label={t('filledValueIn', { asset: m.quote })}>
-          <Num value={order.filledQuote} precision={m.pricePrecision} />
+          <Amount value={order.filledQuote} precision={m.pricePrecision} />
         </Row>
         <Row label={t('avgPriceIn', { asset: m.quote })}>
-          <Num value={order.avgPrice} precision={m.pricePrecision} />
+          <Amount value={order.avgPrice} precision={m.pricePrecision} />
         </Row>
         <Row label={t('feeIn', { asset: order.feeAsset })}>
-          <Num value={order.fee} precision={8} trim />
+          <Amount value={order.fee} precision={8} trim />
         </Row>
         <Row label={t('timeInForce')}>{timeInForceLabel(t, order.timeInForce)}</Row>
         {reason && <Row label={t('note')}>{reason}</Row>}
@@ -125,21 +136,21 @@ export default function EntrustDetailPage({ query }: PageProps) {
                 </div>
                 <dl className="fill-row__grid">
                   <div>
-                    <dt>{t('priceIn', { asset: m.quote })}</dt>
+                    <dt>{tt('priceIn', { asset: m.quote })}</dt>
                     <dd>
-                      <Num value={fill.price} precision={m.pricePrecision} />
+                      <Amount value={fill.price} precision={m.pricePrecision} />
                     </dd>
                   </div>
                   <div>
-                    <dt>{t('amountIn', { asset: m.base })}</dt>
+                    <dt>{tt('amountIn', { asset: m.base })}</dt>
                     <dd>
-                      <Num value={fill.quantity} precision={m.quantityPrecision} />
+                      <Amount value={fill.quantity} precision={m.quantityPrecision} />
                     </dd>
                   </div>
                   <div>
                     <dt>{t('feeIn', { asset: fill.feeAsset })}</dt>
                     <dd>
-                      <Num value={fill.fee} precision={8} trim />
+                      <Amount value={fill.fee} precision={8} trim />
                     </dd>
                   </div>
                 </dl>

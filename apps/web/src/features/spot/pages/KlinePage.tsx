@@ -7,7 +7,7 @@ import { NavRight, usePageTitle } from '../../../components/PageChrome';
 import type { PageProps } from '../../../lib/feature';
 import {
   fetchOlderCandles,
-  useAggregatedBook,
+  useSpotAggregatedBook,
   useCandles,
   useKlineFeed,
   useMarket,
@@ -17,11 +17,16 @@ import {
   useTickerFeed,
   useTrades,
 } from '../api';
-import { DepthChart } from '../components/DepthChart';
+import { DepthChart } from '../../../components/trading/DepthChart';
 import { EventsList } from '../components/EventsList';
 import { FavoriteStar } from '../components/FavoriteStar';
-import { MAIN_INDICATORS, type MainIndicator, SUB_INDICATORS, type SubIndicator } from '../components/indicators';
-import { OrderBook } from '../components/OrderBook';
+import {
+  MAIN_INDICATORS,
+  type MainIndicator,
+  SUB_INDICATORS,
+  type SubIndicator,
+} from '../../../components/trading/indicators';
+import { OrderBook } from '../../../components/trading/OrderBook';
 import { TickerHeader } from '../components/TickerHeader';
 import { TradesList } from '../components/TradesList';
 import { periodLabel, useSpotT } from '../locales';
@@ -29,7 +34,7 @@ import { currentSymbol, pairName, rememberSymbol, SPOT_PATHS, withQuery } from '
 import '../spot.css';
 
 /** The chart library is loaded with the chart itself, after the page's head is on screen. */
-const KlineChart = lazy(() => import('../components/KlineChart'));
+const KlineChart = lazy(() => import('../../../components/trading/KlineChart'));
 
 type Panel = 'book' | 'depth' | 'trades' | 'events';
 
@@ -69,7 +74,7 @@ export default function KlinePage({ query }: PageProps) {
   const market = useMarket(symbol);
   const candles = useCandles(symbol, period);
   const book = useOrderBook(symbol);
-  const aggregated = useAggregatedBook(symbol, bookType, book.data?.seq);
+  const aggregated = useSpotAggregatedBook(symbol, bookType, book.data?.seq);
   const trades = useTrades(symbol);
   const events = useMarketEvents(eventScope === 'pair' ? symbol : null);
   const loadOlder = useCallback((before: number) => fetchOlderCandles(symbol, period, before), [symbol, period]);

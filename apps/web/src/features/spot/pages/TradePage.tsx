@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import {
   loadedOrders,
-  useAggregatedBook,
+  useSpotAggregatedBook,
   useCancelOrder,
   useMarket,
   useMarkets,
@@ -19,12 +19,13 @@ import {
   useSymbolFeed,
   useTrades,
 } from '../api';
-import { ChangeTag, Num } from '../components/Num';
-import { OrderBook } from '../components/OrderBook';
+import { Amount } from '../../../components/Amount';
+import { ChangeTag } from '../../../components/trading/Num';
+import { OrderBook } from '../../../components/trading/OrderBook';
 import { OrderCard } from '../components/OrderCard';
 import { OrderForm } from '../components/OrderForm';
 import { PairSwitcher } from '../components/PairSwitcher';
-import type { Side } from '../orderMath';
+import type { Side } from '../../../lib/trading/orderMath';
 import { useSpotT } from '../locales';
 import { currentSymbol, pairName, rememberSymbol, SPOT_PATHS, withQuery } from '../paths';
 import '../spot.css';
@@ -52,7 +53,7 @@ export default function TradePage({ query }: PageProps) {
   useMarkets();
   const market = useMarket(symbol);
   const book = useOrderBook(symbol);
-  const aggregated = useAggregatedBook(symbol, bookType, book.data?.seq);
+  const aggregated = useSpotAggregatedBook(symbol, bookType, book.data?.seq);
   const trades = useTrades(symbol);
   const open = useOpenOrders(symbol);
   const cancel = useCancelOrder();
@@ -103,7 +104,7 @@ export default function TradePage({ query }: PageProps) {
               onClick={() => setPicked((p) => ({ price: item.ticker.last, n: (p?.n ?? 0) + 1 }))}
               aria-label={t('lastPrice')}
             >
-              <Num value={item.ticker.last} precision={m.pricePrecision} />
+              <Amount value={item.ticker.last} precision={m.pricePrecision} />
             </button>
           }
         />

@@ -3,11 +3,12 @@ import { DeleteOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import { Form } from '../../../components/form/Form';
+import { type SecurityCheck, SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { TextField } from '../../../components/form/TextField';
 import { ApiError } from '../../../lib/api';
 import { useCommonT } from '../../../lib/locales';
 import { toast } from '../../../lib/toast';
-import { useAddAddress, useAddressBook, useDeleteAddress } from '../api';
+import { SECURITY_CHECK_ERRORS, useAddAddress, useAddressBook, useDeleteAddress } from '../api';
 import { useWalletT } from '../locales';
 
 export interface AddressBookPopupProps {
@@ -41,13 +42,21 @@ export function AddressBookPopup({
   const [adding, setAdding] = useState(false);
   const [label, setLabel] = useState('');
   const [address, setAddress] = useState('');
-  const [fundPassword, setFundPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [addressError, setAddressError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string>();
   const entries = (book.data ?? []).filter((e) => e.network === network);
 
-  const save = async () => {
-    setError(undefined);
+  const review = () => {
+    if (address.trim() === '') {
+      setAddressError(t('enterAddress'));
+      return;
+    }
+    setCheckError(undefined);
+    setChecking(true);
+  };
+
+  const save = async ({ fundPassword = '', twoFactorCode }: SecurityCheck) => {
     try {
       await add.mutateAsync({
         asset,
@@ -55,16 +64,21 @@ export function AddressBookPopup({
         address: address.trim(),
         label: label.trim(),
         fundPassword,
-        twoFactorCode: twoFactor ? code : undefined,
+        twoFactorCode,
       });
       toast(t('addressSaved'), 'success');
+      setChecking(false);
       setAdding(false);
       setLabel('');
       setAddress('');
-      setFundPassword('');
-      setCode('');
     } catch (e) {
-      if (e instanceof ApiError) setError(e.msg);
+      if (!(e instanceof ApiError)) return;
+      if (SECURITY_CHECK_ERRORS.has(e.code)) {
+        setCheckError(e.msg);
+        return;
+      }
+      setChecking(false);
+      setAddressError(e.msg);
     }
   };
 
@@ -115,38 +129,24 @@ export function AddressBookPopup({
         </div>
       )}
       {adding && (
-        <Form onSubmit={save}>
+        <Form onSubmit={review}>
           <p className="rules__warning">
             <ExclamationCircleOutline />
             <span>{t('addressLockWarning')}</span>
           </p>
           <TextField name="label" label={t('addressLabel')} value={label} onChange={setLabel} maxLength={32} />
-          <TextField name="bookAddress" label={t('address')} value={address} onChange={setAddress} autoComplete="off" />
           <TextField
-            name="bookFundPassword"
-            label={t('fundPassword')}
-            value={fundPassword}
-            onChange={(v) => setFundPassword(v.replace(/\D/g, '').slice(0, 6))}
-            type="password"
-            inputMode="numeric"
-            maxLength={6}
-            toggleLabels={{ show: t('show'), hide: t('hide') }}
+            name="bookAddress"
+            label={t('address')}
+            placeholder={t('addressPlaceholder', { network: networkName })}
+            value={address}
+            onChange={(v) => {
+              setAddress(v);
+              setAddressError(undefined);
+            }}
+            error={addressError}
+            autoComplete="off"
           />
-          {twoFactor && (
-            <TextField
-              name="bookTwoFactor"
-              label={t('twoFactorCode')}
-              value={code}
-              onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-              inputMode="numeric"
-              maxLength={6}
-            />
-          )}
-          {error && (
-            <div className="field__error" role="alert">
-              {error}
-            </div>
-          )}
           <div className="book-popup__actions">
             <Button block onClick={() => setAdding(false)}>
               {common('cancel')}
@@ -157,6 +157,15 @@ export function AddressBookPopup({
           </div>
         </Form>
       )}
+      <SecurityCheckPopup
+        visible={checking}
+        fundPassword
+        twoFactor={twoFactor}
+        loading={add.isPending}
+        error={checkError}
+        onConfirm={(check) => void save(check)}
+        onClose={() => setChecking(false)}
+      />
     </Popup>
   );
 }

@@ -1,7 +1,6 @@
-import { Input } from 'antd-mobile';
 import { type ReactNode, useId } from 'react';
+import { DecimalInput } from '../../../components/form/DecimalInput';
 import { Field } from '../../../components/form/Field';
-import { sanitizeDecimal } from '../../../lib/decimalInput';
 
 export interface AmountFieldProps {
   label: string;
@@ -18,7 +17,10 @@ export interface AmountFieldProps {
   hint?: ReactNode;
 }
 
-/** An amount input in a coin: digits and one point only, the coin as unit, a button that fills the maximum. */
+/**
+ * An amount input in a coin (the reader's separators, at most the coin's decimals) and a button that fills the
+ * maximum.
+ */
 export function AmountField({
   label,
   value,
@@ -46,13 +48,13 @@ export function AmountField({
           </>
         }
       >
-        <Input
+        <DecimalInput
           id={id}
           name="amount"
-          inputMode="decimal"
           placeholder={placeholder}
           value={value}
-          onChange={(v) => onChange(sanitizeDecimal(v, decimals))}
+          decimals={decimals}
+          onChange={onChange}
         />
       </Field>
       {hint && <div className="field__hint">{hint}</div>}

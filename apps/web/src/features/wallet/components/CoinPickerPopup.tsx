@@ -2,8 +2,8 @@ import { Popup, SearchBar } from 'antd-mobile';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/BlockState';
 import { useWalletT } from '../locales';
-import { Amount } from './Amount';
-import { CoinIcon } from './CoinIcon';
+import { Amount } from '../../../components/Amount';
+import { CoinIcon } from '../../../components/CoinIcon';
 
 export interface PickableCoin {
   asset: string;
@@ -51,7 +51,7 @@ export function CoinPickerPopup({
               <span className="coin-list-item__code">{c.asset}</span>
               <span className="coin-list-item__name">{c.name}</span>
             </span>
-            <Amount className="coin-list-item__amount" value={c.available} precision={c.displayPrecision} />
+            <Amount className="coin-list-item__amount" value={c.available} precision={c.displayPrecision} sensitive />
           </button>
         ))}
       </div>

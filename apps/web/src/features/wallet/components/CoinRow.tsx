@@ -1,6 +1,6 @@
 import { RightOutline } from 'antd-mobile-icons';
 import { useWalletT } from '../locales';
-import { CoinIcon } from './CoinIcon';
+import { CoinIcon } from '../../../components/CoinIcon';
 
 /** The chosen coin as a tappable row that opens the coin picker. */
 export function CoinRow({ asset, name, onClick }: { asset: string; name?: string; onClick(): void }) {

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import type { PageProps } from '../../../lib/feature';
 import { availableOf, useBalances, useCoins } from '../api';
-import { Amount } from '../components/Amount';
-import { CoinIcon } from '../components/CoinIcon';
+import { Amount } from '../../../components/Amount';
+import { CoinIcon } from '../../../components/CoinIcon';
 import { useWalletT } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
@@ -50,6 +50,7 @@ export default function CurrencyPage({ query }: PageProps) {
               className="coin-list-item__amount"
               value={availableOf(balances.data, 'spot', c.asset)}
               precision={c.displayPrecision}
+              sensitive
             />
           </button>
         ))}

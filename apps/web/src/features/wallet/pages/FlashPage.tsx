@@ -1,38 +1,48 @@
-import { ERRORS, errorMessage } from '@bourse/contract';
+import { EMAIL_PATTERN, ERRORS, errorMessage, type Lang } from '@bourse/contract';
 import { Button, Dialog } from 'antd-mobile';
 import { CheckCircleOutline, ExclamationCircleOutline, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/BlockState';
 import { Form } from '../../../components/form/Form';
+import { type SecurityCheck, SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
+import { truncateDecimal } from '../../../lib/decimalInput';
+import { clearDrafts, useDraft } from '../../../lib/drafts';
+import { currentRoute } from '../../../lib/navigation';
 import { useSettings } from '../../../lib/stores/settings';
 import { toUnits } from '../amount';
-import { availableOf, newRequestId, useBalances, useFlash, useFlashRecipient, useSecurityFlags } from '../api';
-import { Amount } from '../components/Amount';
+import {
+  availableOf,
+  newRequestId,
+  SECURITY_CHECK_ERRORS,
+  useBalances,
+  useFlash,
+  useFlashRecipient,
+  useSecurityFlags,
+} from '../api';
+import { Amount } from '../../../components/Amount';
 import { AmountField } from '../components/AmountField';
 import { CoinPickerPopup } from '../components/CoinPickerPopup';
 import { CoinRow } from '../components/CoinRow';
-import { FundPasswordPopup } from '../components/FundPasswordPopup';
 import { RemarkField } from '../components/RemarkField';
-import { useWalletT } from '../locales';
-import { WALLET_PATHS, withQuery } from '../paths';
+import { useWalletT, type WalletT } from '../locales';
+import { fundPasswordRoute, WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
-
-const POPUP_ERRORS: ReadonlySet<number> = new Set([
-  ERRORS.WRONG_FUND_PASSWORD.code,
-  ERRORS.FUND_PASSWORD_FORMAT.code,
-  ERRORS.TWO_FACTOR_REQUIRED.code,
-  ERRORS.WRONG_TWO_FACTOR_CODE.code,
-  ERRORS.TWO_FACTOR_FORMAT.code,
-]);
 
 /** A uid (8 digits), an email address or an 11-digit mobile number: worth looking up. */
 function looksLikeRecipient(text: string): boolean {
-  return /^\d{8}$/.test(text) || /^\d{11}$/.test(text) || /^[^@\s]+@[^@\s]+\.[^@\s]{2,}$/.test(text);
+  return /^\d{8}$/.test(text) || /^\d{11}$/.test(text) || EMAIL_PATTERN.test(text);
+}
+
+/** What is wrong with a recipient typed, before looking it up: nothing typed, a malformed email, or neither kind. */
+function recipientProblem(text: string, t: WalletT, lang: Lang): string | null {
+  if (text === '') return t('enterRecipient');
+  if (looksLikeRecipient(text)) return null;
+  return text.includes('@') || /[a-z]/i.test(text) ? errorMessage('EMAIL_INVALID', lang) : t('recipientInvalid');
 }
 
 /** /pages/usreMei/flash?coin= — spot funds to another user at once, by uid, email or mobile number. */
@@ -43,11 +53,12 @@ export default function FlashPage({ query }: PageProps) {
   const balances = useBalances();
   const security = useSecurityFlags();
   const flash = useFlash();
-  const [to, setTo] = useState('');
+  // Kept while the app runs: the form is as it was after setting the fund password.
+  const [to, setTo] = useDraft('flash:to', '');
   const [lookup, setLookup] = useState('');
-  const [asset, setAsset] = useState((query.coin ?? 'USDT').toUpperCase());
-  const [amount, setAmount] = useState('');
-  const [remark, setRemark] = useState('');
+  const [asset, setAsset] = useDraft('flash:asset', (query.coin ?? 'USDT').toUpperCase());
+  const [amount, setAmount] = useDraft('flash:amount', '');
+  const [remark, setRemark] = useDraft('flash:remark', '');
   const [errors, setErrors] = useState<{ to?: string; amount?: string }>({});
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -71,23 +82,29 @@ export default function FlashPage({ query }: PageProps) {
   const available = availableOf(balances.data, 'spot', asset);
   const recipientError = recipient.error instanceof ApiError ? recipient.error.msg : undefined;
 
+  const setFundPassword = () => void navigate(fundPasswordRoute(currentRoute()));
+
   const review = () => {
     const next: { to?: string; amount?: string } = {};
-    if (!recipient.data || lookup !== to.trim()) next.to = recipientError ?? errorMessage('USER_NOT_FOUND', lang);
+    const typed = to.trim();
+    const problem = recipientProblem(typed, t, lang);
+    if (problem) next.to = problem;
+    else if (!recipient.data || lookup !== typed) next.to = recipientError ?? errorMessage('USER_NOT_FOUND', lang);
     const units = toUnits(amount, scale);
-    if (units === null || units === 0n) next.amount = errorMessage('TRANSFER_AMOUNT_INVALID', lang);
+    if (amount === '') next.amount = t('missingAmount');
+    else if (units === null || units === 0n) next.amount = errorMessage('TRANSFER_AMOUNT_INVALID', lang);
     else if (units > (toUnits(available, scale) ?? 0n)) next.amount = errorMessage('INSUFFICIENT_BALANCE', lang);
     setErrors(next);
     if (next.to || next.amount) return;
     if (security.data && !security.data.fundPassword) {
-      void navigate(WALLET_PATHS.fundPassword);
+      setFundPassword();
       return;
     }
     setPopupError(undefined);
     setConfirming(true);
   };
 
-  const submit = async (fundPassword: string, twoFactorCode: string | undefined) => {
+  const submit = async ({ fundPassword = '', twoFactorCode }: SecurityCheck) => {
     try {
       const result = await flash.mutateAsync({
         to: to.trim(),
@@ -102,6 +119,7 @@ export default function FlashPage({ query }: PageProps) {
       setRequestId(newRequestId());
       setAmount('');
       setRemark('');
+      clearDrafts('flash:');
       void Dialog.alert({
         title: t('flashSent'),
         content: t('flashSentText', { amount: result.amount, coin: result.asset, who: result.to.account }),
@@ -109,7 +127,7 @@ export default function FlashPage({ query }: PageProps) {
       });
     } catch (error) {
       if (!(error instanceof ApiError)) return;
-      if (POPUP_ERRORS.has(error.code)) {
+      if (SECURITY_CHECK_ERRORS.has(error.code)) {
         setPopupError(error.msg);
         return;
       }
@@ -137,7 +155,7 @@ export default function FlashPage({ query }: PageProps) {
           <LockOutline />
           <div>
             <div>{t('fundPasswordMissingFlash')}</div>
-            <button type="button" className="wallet-link" onClick={() => void navigate(WALLET_PATHS.fundPassword)}>
+            <button type="button" className="wallet-link" onClick={setFundPassword}>
               {t('setFundPassword')}
             </button>
           </div>
@@ -190,10 +208,18 @@ export default function FlashPage({ query }: PageProps) {
           unit={asset}
           placeholder={t('enterAmount')}
           error={errors.amount}
-          fill={{ label: t('all'), onFill: () => setAmount(available === '0' ? '' : available) }}
+          fill={{
+            label: t('all'),
+            onFill: () => {
+              const all = truncateDecimal(available, scale);
+              setAmount(/[1-9]/.test(all) ? all : '');
+              setErrors((e) => ({ ...e, amount: undefined }));
+            },
+          }}
           hint={
             <>
-              {t('availableSpot')} <Amount value={available} precision={coin?.displayPrecision ?? 8} /> {asset}
+              {t('availableSpot')} <Amount value={available} precision={coin?.displayPrecision ?? 8} sensitive />{' '}
+              {asset}
             </>
           }
         />
@@ -221,13 +247,15 @@ export default function FlashPage({ query }: PageProps) {
         }}
         onClose={() => setPicking(false)}
       />
-      <FundPasswordPopup
+      <SecurityCheckPopup
         visible={confirming}
+        fundPassword
         twoFactor={security.data?.twoFactor ?? false}
         loading={flash.isPending}
         error={popupError}
-        onConfirm={(pw, code) => void submit(pw, code)}
+        onConfirm={(check) => void submit(check)}
         onClose={() => setConfirming(false)}
+        footer={{ label: t('forgotFundPassword'), onClick: setFundPassword }}
       />
     </div>
   );

@@ -4,15 +4,16 @@ import { ExclamationCircleOutline } from 'antd-mobile-icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import { copyText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { useCoins, useDepositAddress, useDeposits } from '../api';
-import { Amount } from '../components/Amount';
+import { Amount } from '../../../components/Amount';
 import { CoinPageHead } from '../components/CoinPageHead';
 import { NetworkSelector } from '../components/NetworkSelector';
-import { StatusTag } from '../components/StatusTag';
+import { movementStatus } from '../components/movementStatus';
 import { useWalletT } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
@@ -38,7 +39,7 @@ function DepositRow({ deposit, precision }: { deposit: DepositRecord; precision:
               {t('confirmations', { n: Math.min(deposit.confirmations, target), total: target })}
             </span>
           )}
-          <StatusTag status={deposit.status} />
+          <StatusTag {...movementStatus(t, deposit.status)} />
         </span>
       </div>
     </div>

@@ -1,21 +1,31 @@
 import type { WalletRecord } from '@bourse/contract';
-import { ActionSheet, InfiniteScroll, Tabs } from 'antd-mobile';
-import { ArrowDownCircleOutline, DownOutline, RedoOutline, SendOutline, UploadOutline } from 'antd-mobile-icons';
+import { ActionSheet, InfiniteScroll } from 'antd-mobile';
+import {
+  AppstoreOutline,
+  ArrowDownCircleOutline,
+  DownOutline,
+  RedoOutline,
+  SendOutline,
+  UploadOutline,
+} from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
+import { ChipTabs } from '../../../components/ChipTabs';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { useCommonT } from '../../../lib/locales';
+import { fromUnits, toUnits } from '../amount';
 import { type RecordFilter, useCoins, useRecords } from '../api';
-import { Amount } from '../components/Amount';
-import { StatusTag } from '../components/StatusTag';
+import { Amount } from '../../../components/Amount';
+import { movementStatus } from '../components/movementStatus';
 import { useWalletT, walletName, type WalletT } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
 
-const FILTERS: readonly ('' | RecordFilter)[] = ['', 'deposit', 'withdraw', 'transfer', 'flash'];
+const FILTERS: readonly ('' | RecordFilter)[] = ['', 'deposit', 'withdraw', 'transfer', 'flash', 'product'];
 
 function isFilter(value: string | undefined): value is RecordFilter {
   return value !== undefined && value !== '' && (FILTERS as readonly string[]).includes(value);
@@ -27,6 +37,7 @@ const FILTER_LABEL = {
   withdraw: 'withdraw',
   transfer: 'transfer',
   flash: 'flash',
+  product: 'filterProducts',
 } as const;
 
 function title(r: WalletRecord, t: WalletT): string {
@@ -43,6 +54,9 @@ function title(r: WalletRecord, t: WalletT): string {
       return t('flashTo', { who: r.counterparty ? `${r.counterparty.account} (${r.counterparty.uid})` : '' });
     case 'flash_in':
       return t('flashFrom', { who: r.counterparty ? `${r.counterparty.account} (${r.counterparty.uid})` : '' });
+    case 'product':
+      // Another product's movement (mining income, a loan…): the server titles it in the reader's language.
+      return r.title ?? t('filterProducts');
   }
 }
 
@@ -54,7 +68,9 @@ function TypeIcon({ type }: { type: WalletRecord['type'] }) {
         ? UploadOutline
         : type === 'transfer'
           ? RedoOutline
-          : SendOutline;
+          : type === 'product'
+            ? AppstoreOutline
+            : SendOutline;
   return (
     <span className={`record-icon record-icon--${type}`}>
       <Icon />
@@ -62,12 +78,23 @@ function TypeIcon({ type }: { type: WalletRecord['type'] }) {
   );
 }
 
-function RecordRow({ record, precision }: { record: WalletRecord; precision: number }) {
+/**
+ * What left or reached the wallet: a withdrawal's amount arrives at the address and its fee is charged on top, so
+ * the wallet paid both.
+ */
+function movedAmount(record: WalletRecord, scale: number): string {
+  const amount = toUnits(record.amount, scale);
+  const fee = toUnits(record.fee, scale) ?? 0n;
+  return amount === null || fee === 0n ? record.amount : fromUnits(amount + fee, scale);
+}
+
+function RecordRow({ record, precision, scale }: { record: WalletRecord; precision: number; scale: number }) {
   const t = useWalletT();
   const locale = useLocale();
   const navigate = useNavigate();
   const sign = record.direction === 'in' ? '+' : record.direction === 'out' ? '-' : undefined;
   const tone = record.direction === 'in' ? 'rise' : record.direction === 'out' ? 'fall' : '';
+  const hasFee = /[1-9]/.test(record.fee);
   const body = (
     <>
       <TypeIcon type={record.type} />
@@ -75,15 +102,20 @@ function RecordRow({ record, precision }: { record: WalletRecord; precision: num
         <div className="record-row__main">
           <span className="record-row__title">{title(record, t)}</span>
           <span className={`record-row__amount ${tone}`}>
-            <Amount value={record.amount} precision={precision} sign={sign} /> {record.asset}
+            <Amount value={movedAmount(record, scale)} precision={precision} sign={sign} /> {record.asset}
           </span>
         </div>
+        {hasFee && (
+          <div className="record-row__fee">
+            {t('feeIncluded')} <Amount value={record.fee} precision={scale} trim /> {record.asset}
+          </div>
+        )}
         <div className="record-row__sub">
           <span className="num">{formatDate(record.createdAt, locale)}</span>
           {record.type === 'deposit' || record.type === 'withdraw' ? (
-            <StatusTag status={record.status} />
+            <StatusTag {...movementStatus(t, record.status)} />
           ) : (
-            <span className="status-tag status-tag--ok">{t('statusDone')}</span>
+            <StatusTag {...movementStatus(t, 'done')} />
           )}
         </div>
       </div>
@@ -113,19 +145,16 @@ export default function RecordsPage({ query }: PageProps) {
   const [choosing, setChoosing] = useState(false);
   const records = useRecords(filter, asset);
   const list = records.data?.pages.flatMap((p) => p.list) ?? [];
-  const precisionOf = (code: string) => coins.data?.find((c) => c.asset === code)?.displayPrecision ?? 8;
+  const coinOf = (code: string) => coins.data?.find((c) => c.asset === code);
 
   return (
     <div className="wallet">
-      <Tabs
-        className="wallet-tabs"
-        activeKey={filter === '' ? 'all' : filter}
-        onChange={(key) => setFilter(isFilter(key) ? key : '')}
-      >
-        {FILTERS.map((f) => (
-          <Tabs.Tab key={f === '' ? 'all' : f} title={t(FILTER_LABEL[f])} />
-        ))}
-      </Tabs>
+      <ChipTabs
+        label={t('recordTypes')}
+        tabs={FILTERS.map((f) => ({ key: f, label: t(FILTER_LABEL[f]) }))}
+        active={filter}
+        onChange={setFilter}
+      />
       <div className="wallet-summary">
         <button type="button" className="filter-button" onClick={() => setChoosing(true)}>
           {asset === '' ? t('allCoins') : asset}
@@ -138,7 +167,12 @@ export default function RecordsPage({ query }: PageProps) {
       {records.data && list.length === 0 && <EmptyState text={t('noRecords')} />}
       <div className="record-list" data-testid="records">
         {list.map((r) => (
-          <RecordRow key={r.key} record={r} precision={precisionOf(r.asset)} />
+          <RecordRow
+            key={r.key}
+            record={r}
+            precision={coinOf(r.asset)?.displayPrecision ?? 8}
+            scale={coinOf(r.asset)?.scale ?? 8}
+          />
         ))}
       </div>
       {list.length > 0 && (

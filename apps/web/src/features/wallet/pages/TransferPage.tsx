@@ -8,16 +8,18 @@ import { NavRight } from '../../../components/PageChrome';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
 import { useCommonT } from '../../../lib/locales';
+import { truncateDecimal } from '../../../lib/decimalInput';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { toUnits } from '../amount';
 import { availableOf, newRequestId, useBalances, useTransfer } from '../api';
-import { Amount } from '../components/Amount';
+import { Amount } from '../../../components/Amount';
 import { AmountField } from '../components/AmountField';
 import { CoinPickerPopup } from '../components/CoinPickerPopup';
 import { CoinRow } from '../components/CoinRow';
 import { useWalletT, walletName } from '../locales';
 import { WALLET_PATHS, withQuery } from '../paths';
+import { defaultTarget, useOpenWallets } from '../wallets';
 import '../wallet.css';
 
 function isWallet(value: string | undefined): value is Wallet {
@@ -32,10 +34,12 @@ export default function TransferPage({ query }: PageProps) {
   const lang = useSettings((s) => s.lang);
   const balances = useBalances();
   const transfer = useTransfer();
+  const open = useOpenWallets();
   const [from, setFrom] = useState<Wallet>(isWallet(query.from) ? query.from : 'spot');
-  const [to, setTo] = useState<Wallet>(
-    isWallet(query.to) && query.to !== from ? query.to : from === 'spot' ? 'contract' : 'spot',
-  );
+  const [to, setTo] = useState<Wallet>(isWallet(query.to) && query.to !== from ? query.to : defaultTarget(from, open));
+  // Money may leave any wallet the server lists (a closed product's while it holds something); it goes only into a
+  // wallet whose product is available.
+  const sources = balances.data?.wallets.map((w) => w.wallet) ?? open;
   const [asset, setAsset] = useState((query.coin ?? 'USDT').toUpperCase());
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
@@ -64,8 +68,16 @@ export default function TransferPage({ query }: PageProps) {
   const submit = async () => {
     const units = toUnits(amount, scale);
     const avail = toUnits(available, scale) ?? 0n;
-    if (units === null || units === 0n || units > avail) {
+    if (amount === '') {
+      setError(t('missingAmount'));
+      return;
+    }
+    if (units === null || units === 0n) {
       setError(errorMessage('TRANSFER_AMOUNT_INVALID', lang));
+      return;
+    }
+    if (units > avail) {
+      setError(errorMessage('INSUFFICIENT_BALANCE', lang));
       return;
     }
     setError(undefined);
@@ -136,20 +148,28 @@ export default function TransferPage({ query }: PageProps) {
         unit={asset}
         placeholder={t('enterAmount')}
         error={error}
-        fill={{ label: t('all'), onFill: () => setAmount(available === '0' ? '' : available) }}
+        fill={{
+          label: t('all'),
+          onFill: () => {
+            const all = truncateDecimal(available, scale);
+            setAmount(/[1-9]/.test(all) ? all : '');
+            setError(undefined);
+          },
+        }}
         hint={
           <>
-            {t('available')} <Amount value={available} precision={coin?.displayPrecision ?? 8} /> {asset}
+            {t('available')} <Amount value={available} precision={coin?.displayPrecision ?? 8} sensitive /> {asset}
           </>
         }
       />
-      <p className="muted wallet-note">{t('transferNote')}</p>
+      <p className="muted wallet-note">{from === to ? t('noTransferTarget') : t('transferNote')}</p>
 
       <Button
         className="wallet-submit"
         block
         color="primary"
         loading={transfer.isPending}
+        disabled={from === to}
         onClick={() => void submit()}
       >
         {t('confirmTransfer')}
@@ -159,7 +179,7 @@ export default function TransferPage({ query }: PageProps) {
         visible={picking === 'from' || picking === 'to'}
         onClose={() => setPicking(null)}
         cancelText={common('cancel')}
-        actions={WALLETS.map((w) => ({
+        actions={(picking === 'from' ? sources : open).map((w) => ({
           key: w,
           text: walletName(t, w),
           bold: w === (picking === 'from' ? from : to),

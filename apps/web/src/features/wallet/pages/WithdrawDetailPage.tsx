@@ -1,8 +1,10 @@
 import type { Withdrawal } from '@bourse/contract';
 import { Button, Dialog, Steps } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { CheckCircleFill, ClockCircleFill, CloseCircleFill, FileOutline } from 'antd-mobile-icons';
-import { QueryError } from '../../../components/BlockState';
+import { isNotFound, NotFoundState, QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import { copyText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
@@ -10,9 +12,10 @@ import { formatDate } from '../../../lib/format';
 import { useCommonT } from '../../../lib/locales';
 import { toast } from '../../../lib/toast';
 import { useCancelWithdrawal, useCoins, useWithdrawal } from '../api';
-import { Amount } from '../components/Amount';
-import { StatusTag } from '../components/StatusTag';
+import { Amount } from '../../../components/Amount';
+import { movementStatus } from '../components/movementStatus';
 import { useWalletT, type WalletT } from '../locales';
+import { WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
 
 type StepStatus = 'wait' | 'process' | 'finish' | 'error';
@@ -83,12 +86,25 @@ export default function WithdrawDetailPage({ query }: PageProps) {
   const t = useWalletT();
   const common = useCommonT();
   const locale = useLocale();
+  const navigate = useNavigate();
   const id = Number(query.id);
   const withdrawal = useWithdrawal(id);
   const coins = useCoins();
   const cancel = useCancelWithdrawal();
   const w = withdrawal.data;
 
+  if (!Number.isInteger(id) || id <= 0 || isNotFound(withdrawal.error)) {
+    return (
+      <NotFoundState
+        title={t('withdrawalMissing')}
+        text={t('withdrawalMissingText')}
+        action={{
+          label: t('toRecords'),
+          onClick: () => void navigate(withQuery(WALLET_PATHS.records, { type: 'withdraw' }), { replace: true }),
+        }}
+      />
+    );
+  }
   if (withdrawal.isError) return <QueryError error={withdrawal.error} onRetry={() => void withdrawal.refetch()} />;
   if (!w) return <DelayedLoading />;
   const precision = coins.data?.find((c) => c.asset === w.asset)?.displayPrecision ?? 8;
@@ -111,7 +127,7 @@ export default function WithdrawDetailPage({ query }: PageProps) {
         <div className="detail-head__amount">
           <Amount value={w.amount} precision={precision} /> {w.asset}
         </div>
-        <StatusTag status={w.status} />
+        <StatusTag {...movementStatus(t, w.status)} />
       </section>
 
       <section className="detail-steps">

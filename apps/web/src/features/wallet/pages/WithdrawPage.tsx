@@ -12,47 +12,43 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import { Form } from '../../../components/form/Form';
+import { type SecurityCheck, SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { TextField } from '../../../components/form/TextField';
+import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
 import { ApiError } from '../../../lib/api';
 import { readText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
-import { formatDate } from '../../../lib/format';
+import { clearDrafts, useDraft } from '../../../lib/drafts';
+import { truncateDecimal } from '../../../lib/decimalInput';
+import { formatAmount, formatDate } from '../../../lib/format';
+import { currentRoute } from '../../../lib/navigation';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { fromUnits, toUnits } from '../amount';
-import { newRequestId, useCoins, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
+import { newRequestId, SECURITY_CHECK_ERRORS, useCoins, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
 import { AddressBookPopup } from '../components/AddressBookPopup';
-import { Amount } from '../components/Amount';
+import { Amount } from '../../../components/Amount';
 import { AmountField } from '../components/AmountField';
 import { CoinPageHead } from '../components/CoinPageHead';
-import { FundPasswordPopup } from '../components/FundPasswordPopup';
 import { NetworkSelector } from '../components/NetworkSelector';
 import { RemarkField } from '../components/RemarkField';
-import { StatusTag } from '../components/StatusTag';
+import { movementStatus } from '../components/movementStatus';
 import { useWalletT } from '../locales';
-import { WALLET_PATHS, withQuery } from '../paths';
+import { fundPasswordRoute, WALLET_PATHS, withQuery } from '../paths';
 import '../wallet.css';
 
 /** The banner while withdrawals are locked, by reason. */
 const LOCK_MESSAGES: Record<
   WithdrawLockReason,
-  'lockedPassword' | 'lockedAddress' | 'lockedTwoFactor' | 'lockedContact'
+  'lockedPassword' | 'lockedAddress' | 'lockedTwoFactor' | 'lockedContact' | 'lockedFundPassword'
 > = {
   password: 'lockedPassword',
   address: 'lockedAddress',
   twoFactor: 'lockedTwoFactor',
   contact: 'lockedContact',
+  fundPassword: 'lockedFundPassword',
 };
-
-/** Errors the security popup shows in place; anything else closes it. */
-const POPUP_ERRORS: ReadonlySet<number> = new Set([
-  ERRORS.WRONG_FUND_PASSWORD.code,
-  ERRORS.FUND_PASSWORD_FORMAT.code,
-  ERRORS.TWO_FACTOR_REQUIRED.code,
-  ERRORS.WRONG_TWO_FACTOR_CODE.code,
-  ERRORS.TWO_FACTOR_FORMAT.code,
-]);
 
 const AMOUNT_ERRORS: ReadonlySet<number> = new Set([
   ERRORS.AMOUNT_INVALID.code,
@@ -100,9 +96,11 @@ export default function WithdrawPage({ query }: PageProps) {
   const scale = coin?.scale ?? 8;
   const precision = coin?.displayPrecision ?? 8;
 
-  const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
-  const [remark, setRemark] = useState('');
+  // Kept while the app runs: the form is as it was after a detour (setting the fund password, the address book).
+  const draft = `withdraw:${asset}:${network?.network ?? ''}`;
+  const [address, setAddress] = useDraft(`${draft}:address`, '');
+  const [amount, setAmount] = useDraft(`${draft}:amount`, '');
+  const [remark, setRemark] = useDraft(`${draft}:remark`, '');
   const [errors, setErrors] = useState<{ address?: string; amount?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const [popupError, setPopupError] = useState<string>();
@@ -124,23 +122,26 @@ export default function WithdrawPage({ query }: PageProps) {
     });
   };
 
+  const setFundPassword = () => void navigate(fundPasswordRoute(currentRoute()));
+
   const review = () => {
     if (!data) return;
     if (!data.fundPasswordSet) {
-      void navigate(WALLET_PATHS.fundPassword);
+      setFundPassword();
       return;
     }
     const next: { address?: string; amount?: string } = {};
-    if (address.trim() === '') next.address = message({ key: 'WRONG_ADDRESS' });
-    const problem = checkAmount(data, scale, amount, asset);
-    if (problem) next.amount = message(problem);
+    if (address.trim() === '') next.address = t('enterAddress');
+    const problem = amount === '' ? null : checkAmount(data, scale, amount, asset);
+    if (amount === '') next.amount = t('missingAmount');
+    else if (problem) next.amount = message(problem);
     setErrors(next);
     if (next.address || next.amount) return;
     setPopupError(undefined);
     setConfirming(true);
   };
 
-  const submit = async (fundPassword: string, twoFactorCode: string | undefined) => {
+  const submit = async ({ fundPassword = '', twoFactorCode }: SecurityCheck) => {
     if (!network) return;
     try {
       const result = await withdraw.mutateAsync({
@@ -155,12 +156,12 @@ export default function WithdrawPage({ query }: PageProps) {
       });
       setConfirming(false);
       setRequestId(newRequestId());
-      setAmount('');
+      clearDrafts(draft);
       toast(t('withdrawSubmitted'), 'success');
       void navigate(withQuery(WALLET_PATHS.withdrawDetail, { id: result.id }));
     } catch (error) {
       if (!(error instanceof ApiError)) return;
-      if (POPUP_ERRORS.has(error.code)) {
+      if (SECURITY_CHECK_ERRORS.has(error.code)) {
         setPopupError(error.msg);
         return;
       }
@@ -190,7 +191,7 @@ export default function WithdrawPage({ query }: PageProps) {
           <LockOutline />
           <div>
             <div>{t('fundPasswordMissing')}</div>
-            <button type="button" className="wallet-link" onClick={() => void navigate(WALLET_PATHS.fundPassword)}>
+            <button type="button" className="wallet-link" onClick={setFundPassword}>
               {t('setFundPassword')}
             </button>
           </div>
@@ -249,18 +250,23 @@ export default function WithdrawPage({ query }: PageProps) {
             }}
             decimals={network.withdrawPrecision}
             unit={asset}
-            placeholder={data ? t('minimum', { min: data.withdrawMin }) : ''}
+            placeholder={
+              data ? t('minimum', { min: formatAmount(data.withdrawMin, scale, locale, { trim: true }) }) : ''
+            }
             error={errors.amount}
             fill={{
               label: t('max'),
               disabled: !data,
               onFill: () => {
-                if (data) setAmount(data.maxAmount === '0' ? '' : data.maxAmount);
+                if (!data) return;
+                const max = truncateDecimal(data.maxAmount, network.withdrawPrecision);
+                setAmount(/[1-9]/.test(max) ? max : '');
+                setErrors((e) => ({ ...e, amount: undefined }));
               },
             }}
             hint={
               <>
-                {t('available')} <Amount value={data?.available ?? '0'} precision={precision} /> {asset}
+                {t('available')} <Amount value={data?.available ?? '0'} precision={precision} sensitive /> {asset}
               </>
             }
           />
@@ -294,7 +300,7 @@ export default function WithdrawPage({ query }: PageProps) {
               <ExclamationCircleOutline />
               <span>
                 {t('withdrawRules', {
-                  min: data?.withdrawMin ?? network.withdrawMin,
+                  min: formatAmount(data?.withdrawMin ?? network.withdrawMin, scale, locale, { trim: true }),
                   coin: asset,
                   n: network.withdrawConfirmations,
                 })}
@@ -334,19 +340,21 @@ export default function WithdrawPage({ query }: PageProps) {
             </div>
             <div className="record-row__sub">
               <span>{formatDate(w.createdAt, locale)}</span>
-              <StatusTag status={w.status} />
+              <StatusTag {...movementStatus(t, w.status)} />
             </div>
           </button>
         ))}
       </section>
 
-      <FundPasswordPopup
+      <SecurityCheckPopup
         visible={confirming}
+        fundPassword
         twoFactor={data?.twoFactor ?? false}
         loading={withdraw.isPending}
         error={popupError}
-        onConfirm={(pw, code) => void submit(pw, code)}
+        onConfirm={(check) => void submit(check)}
         onClose={() => setConfirming(false)}
+        footer={{ label: t('forgotFundPassword'), onClick: setFundPassword }}
       />
       {network && (
         <AddressBookPopup

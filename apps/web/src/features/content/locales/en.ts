@@ -1,0 +1,20 @@
+/** English: the source of the keys (namespace `content`). */
+export default {
+  tabAll: 'All',
+  tabNotice: 'Notices',
+  tabAnnouncement: 'Announcements',
+  pinned: 'Pinned',
+  documents: 'Documents',
+  helpArticles: 'Frequently asked questions',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+  whitepaper: 'White Paper',
+  updatedAt: 'Updated {{date}}',
+  categoryNotice: 'Notice',
+  categoryAnnouncement: 'Announcement',
+  categoryHelp: 'Help',
+  categoryDocument: 'Document',
+  categorySwap: 'Futures',
+  noHelp: 'No help articles yet',
+  noNotices: 'No announcements yet',
+};

@@ -1,0 +1,5 @@
+/** English: the source of the keys (namespace `homeLabels`). */
+export default {
+  homeTitle: 'Home',
+  servicesTitle: 'All services',
+};

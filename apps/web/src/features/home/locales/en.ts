@@ -1,0 +1,23 @@
+/** English: the source of the keys (namespace `home`). */
+export default {
+  welcomeTitle: 'Welcome to Bourse',
+  welcomeText: 'Buy, sell and trade digital assets with confidence.',
+  welcomeBack: 'Welcome back',
+  register: 'Sign up',
+  login: 'Log in',
+  more: 'More',
+  noticeMore: 'All announcements',
+  noNotices: 'No announcements right now',
+  shortcuts: 'Shortcuts',
+  groupTrade: 'Trading',
+  groupAssets: 'Assets',
+  groupRewards: 'Rewards',
+  groupAccount: 'Account',
+  groupSupport: 'Help & information',
+  groupSettings: 'Settings',
+  uid: 'UID {{uid}}',
+  language: 'Language',
+  search: 'Search',
+  welcomeNew: 'Your account is ready. Make a first deposit to start trading.',
+  deposit: 'Deposit',
+};

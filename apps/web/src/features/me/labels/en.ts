@@ -1,0 +1,4 @@
+/** English: the source of the keys (namespace `meLabels`). */
+export default {
+  meTitle: 'Me',
+};

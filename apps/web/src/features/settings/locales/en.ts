@@ -1,0 +1,23 @@
+/** English: the source of the keys (namespace `settings`). */
+export default {
+  langChanged: 'Language changed',
+  lineHint: 'Every line is tested by ping; the fastest is chosen automatically, and you can pick another here.',
+  measuring: 'Testing…',
+  unreachable: 'Unreachable',
+  latency: '{{ms}} ms',
+  retest: 'Test again',
+  inUse: 'In use',
+  lineSwitched: 'Switched to {{name}}',
+  thisSite: 'This site',
+  noLines: 'No service line is available right now.',
+  version: 'Version',
+  versionValue: '{{version}} ({{code}})',
+  checkUpdate: 'Check for updates',
+  latest: 'You are on the latest version.',
+  newVersion: 'Version {{version}} is available',
+  update: 'Update now',
+  later: 'Later',
+  aboutText: 'Bourse is an open-source digital-asset exchange.',
+  terms: 'Terms of Service',
+  privacy: 'Privacy Policy',
+};

@@ -1,0 +1,28 @@
+/** English: the source of the keys (namespace `support`). */
+export default {
+  emptyTitle: 'How can we help?',
+  emptyText:
+    'Write your question below and our support team will answer right here, usually within a few minutes. You can attach a screenshot too.',
+  placeholder: 'Type a message…',
+  send: 'Send',
+  attachImage: 'Attach an image',
+  removeImage: 'Remove the image',
+  image: 'Image',
+  viewImage: 'View the image full size',
+  closeImage: 'Close the image',
+  imageUnavailable: 'Image unavailable — tap to try again',
+  imageType: 'Choose a JPEG, PNG or WebP image.',
+  imageTooLarge: 'The image must be 3 MB or smaller.',
+  support: 'Support',
+  sending: 'Sending…',
+  sent: 'Sent',
+  read: 'Read',
+  notSent: 'Not sent',
+  retry: 'Retry',
+  earlier: 'Show earlier messages',
+  loadingEarlier: 'Loading earlier messages…',
+  closed: 'This conversation has been closed. Send a message to start a new one.',
+  today: 'Today',
+  yesterday: 'Yesterday',
+  characters: '{{n}}/{{max}}',
+};

@@ -1,0 +1,12 @@
+import { defineLocales } from '../i18n';
+
+/** Texts of the shell and the shared components (namespace `common`). */
+export const commonLocales = defineLocales('common', {
+  en: () => import('./en'),
+  zh_CN: () => import('./zh_CN'),
+  zh_HK: () => import('./zh_HK'),
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+});
+
+export const useCommonT = commonLocales.useT;
