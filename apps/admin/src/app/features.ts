@@ -1,0 +1,41 @@
+import { auditFeature } from '../features/audit';
+import { authFeature } from '../features/auth';
+import { chainFeature } from '../features/chain';
+import { contentFeature } from '../features/content';
+import { dashboardFeature } from '../features/dashboard';
+import { identityFeature } from '../features/identity';
+import { ledgerFeature } from '../features/ledger';
+import { marketsFeature } from '../features/markets';
+import { operatorsFeature } from '../features/operators';
+import { schedulerFeature } from '../features/scheduler';
+import { supportFeature } from '../features/support';
+import { usersFeature } from '../features/users';
+import { withdrawalsFeature } from '../features/withdrawals';
+import type { AnyLocaleBundle } from '../lib/i18n';
+import { commonLocales } from '../lib/locales';
+import type { ConsoleFeature } from '../lib/registry';
+
+/**
+ * The console: one entry per feature. A product adds its pages, menu entries and dashboard cards by adding its
+ * feature here (docs/console.md).
+ */
+export const consoleFeatures: readonly ConsoleFeature[] = [
+  authFeature,
+  dashboardFeature,
+  usersFeature,
+  supportFeature,
+  identityFeature,
+  withdrawalsFeature,
+  marketsFeature,
+  contentFeature,
+  ledgerFeature,
+  chainFeature,
+  operatorsFeature,
+  auditFeature,
+  schedulerFeature,
+];
+
+/** Every text bundle: the shell's and each feature's (all loaded at start, in the active language only). */
+export function consoleLocaleBundles(): AnyLocaleBundle[] {
+  return [commonLocales, ...consoleFeatures.map((feature) => feature.locales)];
+}

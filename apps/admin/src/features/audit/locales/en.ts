@@ -1,0 +1,20 @@
+export default {
+  title: 'Audit log',
+  subtitle:
+    'Every operator action, written in the same transaction as its effect, and every refusal. Nothing is ever removed.',
+  time: 'Time',
+  operator: 'Operator',
+  operatorId: 'Operator ID',
+  role: 'Role',
+  route: 'Route',
+  routePrefix: 'Route starts with',
+  target: 'Target',
+  outcome: 'Outcome',
+  outcome_done: 'Done',
+  outcome_refused: 'Refused',
+  ip: 'Address',
+  change: 'Request',
+  result: 'Result',
+  filterByOperator: 'Only this operator',
+  clearFilters: 'Clear filters',
+};

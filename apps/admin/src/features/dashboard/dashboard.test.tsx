@@ -1,0 +1,46 @@
+import type { Dashboard } from '@bourse/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closeConsole, loadTexts, openConsole, operatorProfile, type SeenCall } from '../../test/console';
+
+const SUMMARY: Dashboard = {
+  at: Date.now(),
+  users: { total: 1234, today: 5, week: 40 },
+  queues: [
+    { key: 'identity', pending: 3, permission: 'identity.review' },
+    { key: 'withdrawals', pending: 0, permission: 'withdrawals.review' },
+    { key: 'support', pending: 2, permission: 'support.chat' },
+  ],
+  reconciliation: { ok: false, checkedAt: Date.now() - 30_000, problems: 2 },
+};
+
+function server(call: SeenCall) {
+  if (call.url === '/admin/api/dashboard') return SUMMARY;
+  if (call.url === '/admin/api/scheduler/jobs') return { now: Date.now(), running: true, jobs: [] };
+  return undefined;
+}
+
+beforeAll(loadTexts);
+afterEach(closeConsole);
+
+describe('the dashboard', { timeout: 30_000 }, () => {
+  it('shows compliance its own queue, linked to it, and not the others', async () => {
+    openConsole(operatorProfile('compliance'), '#/', server);
+    const card = await screen.findByTestId('card-queue-identity', {}, { timeout: 15_000 });
+    expect(screen.getByTestId('card-queue-identity-value').textContent).toBe('3');
+    expect(card.querySelector('a')?.getAttribute('href')).toBe('#/reviews/identity');
+    expect(screen.queryByTestId('card-queue-withdrawals')).toBeNull();
+    expect(screen.queryByTestId('card-queue-support')).toBeNull();
+  });
+
+  it('shows support the conversations waiting, and the last reconciliation without a way into the ledger', async () => {
+    openConsole(operatorProfile('support'), '#/', server);
+    const card = await screen.findByTestId('card-queue-support', {}, { timeout: 15_000 });
+    expect(card.querySelector('a')?.getAttribute('href')).toBe('#/support');
+    expect(screen.queryByTestId('card-queue-identity')).toBeNull();
+    const reconciliation = await screen.findByTestId('card-reconciliation', {}, { timeout: 10_000 });
+    await waitFor(() => expect(reconciliation.textContent).toContain('2 problems'));
+    expect(reconciliation.querySelector('a')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('card-users-value').textContent).toBe('1,234'));
+  });
+});

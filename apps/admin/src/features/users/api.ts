@@ -1,0 +1,90 @@
+import {
+  backofficeApi,
+  securityAdminApi,
+  type UserAdminDetail,
+  type UserAdminSummary,
+  walletAdminApi,
+} from '@bourse/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/client';
+
+export const userKeys = {
+  all: ['users'] as const,
+  search: (q: string) => ['users', 'search', q] as const,
+  detail: (uid: number) => ['users', 'detail', uid] as const,
+  orders: (uid: number, open: boolean, page: number, size: number) =>
+    ['users', 'orders', uid, open, page, size] as const,
+  withdrawals: (uid: number, page: number, size: number) => ['users', 'withdrawals', uid, page, size] as const,
+  identity: (uid: number, page: number, size: number) => ['users', 'identity', uid, page, size] as const,
+};
+
+/** Users by uid, invitation code, or the start of an email or phone number (at most 50; nothing asked when empty). */
+export function useUserSearch(q: string) {
+  return useQuery({
+    queryKey: userKeys.search(q),
+    queryFn: ({ signal }) => api.call(backofficeApi.users, { query: { q }, signal, toast: false }),
+    enabled: q.trim() !== '',
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUser(uid: number) {
+  return useQuery({
+    queryKey: userKeys.detail(uid),
+    queryFn: ({ signal }) => api.call(backofficeApi.user, { params: { uid }, signal, toast: false }),
+    enabled: Number.isSafeInteger(uid) && uid > 0,
+  });
+}
+
+export function useUserOrders(uid: number, open: boolean, page: number, size: number) {
+  return useQuery({
+    queryKey: userKeys.orders(uid, open, page, size),
+    queryFn: ({ signal }) =>
+      api.call(backofficeApi.userOrders, {
+        params: { uid },
+        query: { open: open ? 'true' : 'false', page, size },
+        signal,
+        toast: false,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The user's withdrawals, every status (the withdrawal desk's route: `withdrawals.review`). */
+export function useUserWithdrawals(uid: number, page: number, size: number) {
+  return useQuery({
+    queryKey: userKeys.withdrawals(uid, page, size),
+    queryFn: ({ signal }) => api.call(walletAdminApi.withdrawals, { query: { uid, page, size }, signal, toast: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The user's identity submissions (the compliance desk's route: `identity.review`). */
+export function useUserIdentity(uid: number, page: number, size: number) {
+  return useQuery({
+    queryKey: userKeys.identity(uid, page, size),
+    queryFn: ({ signal }) =>
+      api.call(securityAdminApi.identities, { query: { uid, page, size }, signal, toast: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Freeze (with a reason) and unfreeze: the user's page takes the new state at once and every list is fetched again. */
+export function useFreeze(uid: number) {
+  const queryClient = useQueryClient();
+  const settle = (summary: UserAdminSummary) => {
+    queryClient.setQueryData<UserAdminDetail>(userKeys.detail(uid), (detail) =>
+      detail ? { ...detail, user: summary } : detail,
+    );
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+  };
+  const freeze = useMutation({
+    mutationFn: (reason: string) => api.call(backofficeApi.freeze, { params: { uid }, body: { reason } }),
+    onSuccess: settle,
+  });
+  const unfreeze = useMutation({
+    mutationFn: () => api.call(backofficeApi.unfreeze, { params: { uid } }),
+    onSuccess: settle,
+  });
+  return { freeze, unfreeze };
+}

@@ -1,0 +1,214 @@
+import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@bourse/contract';
+import { Button, Card, Descriptions, Drawer, Flex, Input, Segmented, Table, Typography } from 'antd';
+import { useState } from 'react';
+import { Num } from '../../../components/Num';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryError } from '../../../components/QueryError';
+import { StatusTag } from '../../../components/StatusTag';
+import { Time } from '../../../components/Time';
+import { UserLink } from '../../../components/UserLink';
+import { useListParams } from '../../../hooks/useListParams';
+import { formatDecimal } from '../../../lib/format';
+import { useCommonT } from '../../../lib/locales';
+import { useWithdrawals } from '../api';
+import { STATUS_TONE } from '../components/tones';
+import { WithdrawalActions } from '../components/WithdrawalActions';
+import { useWithdrawalsT } from '../locales';
+
+const isStatus = (value: string | undefined): value is WithdrawalStatus =>
+  (WITHDRAWAL_STATUSES as readonly (string | undefined)[]).includes(value);
+
+function WithdrawalDetail({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const t = useWithdrawalsT();
+  const common = useCommonT();
+  return (
+    <Descriptions
+      column={1}
+      bordered
+      size="small"
+      data-testid="withdrawal-detail"
+      items={[
+        {
+          label: common('status'),
+          children: <StatusTag tone={STATUS_TONE[withdrawal.status]}>{t(`status_${withdrawal.status}`)}</StatusTag>,
+        },
+        { label: common('uid'), children: <UserLink uid={withdrawal.uid} testId="withdrawal-user-link" /> },
+        { label: t('asset'), children: withdrawal.asset },
+        { label: t('network'), children: withdrawal.networkName },
+        {
+          label: t('address'),
+          children: (
+            <Typography.Text copyable className="mono">
+              {withdrawal.address}
+            </Typography.Text>
+          ),
+        },
+        { label: t('amount'), children: <Num value={withdrawal.amount} suffix={withdrawal.asset} /> },
+        { label: t('fee'), children: <Num value={withdrawal.fee} suffix={withdrawal.asset} /> },
+        { label: t('total'), children: <Num value={withdrawal.total} suffix={withdrawal.asset} /> },
+        { label: t('remark'), children: withdrawal.remark ?? '—' },
+        {
+          label: t('txHash'),
+          children: withdrawal.txHash ? (
+            <Typography.Text copyable className="mono">
+              {withdrawal.txHash}
+            </Typography.Text>
+          ) : (
+            '—'
+          ),
+        },
+        {
+          label: t('confirmations'),
+          children: (
+            <span className="num">
+              {withdrawal.confirmations} / {withdrawal.requiredConfirmations}
+            </span>
+          ),
+        },
+        ...(withdrawal.rejectReason ? [{ label: t('rejectReason'), children: withdrawal.rejectReason }] : []),
+        ...(withdrawal.failReason ? [{ label: t('failReason'), children: withdrawal.failReason }] : []),
+        { label: common('createdAt'), children: <Time ms={withdrawal.createdAt} /> },
+        { label: common('updatedAt'), children: <Time ms={withdrawal.updatedAt} /> },
+        {
+          label: t('reviewedBy'),
+          children: withdrawal.reviewedBy ? t('operatorId', { id: withdrawal.reviewedBy }) : '—',
+        },
+        { label: t('reviewedAt'), children: <Time ms={withdrawal.reviewedAt} /> },
+      ]}
+    />
+  );
+}
+
+export default function WithdrawalsPage() {
+  const t = useWithdrawalsT();
+  const common = useCommonT();
+  const list = useListParams<'status' | 'uid'>({ filters: { status: 'review' } });
+  const status = list.filter('status');
+  const uid = list.filter('uid');
+  const query = useWithdrawals({
+    status: isStatus(status) ? status : undefined,
+    uid: uid && /^\d+$/.test(uid) ? Number(uid) : undefined,
+    page: list.page,
+    size: list.size,
+  });
+  const [openId, setOpenId] = useState<number | null>(null);
+  // The drawer shows the row as the list has it now (it follows a decision's refetch).
+  const open = query.data?.list.find((row) => row.id === openId) ?? null;
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Card>
+        <Flex gap={12} wrap className="filters">
+          <Segmented<string>
+            value={status ?? ''}
+            onChange={(value) => list.setFilters({ status: value })}
+            options={[
+              ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`status_${value}`) })),
+              { value: '', label: common('all') },
+            ]}
+            data-testid="withdrawal-status-filter"
+          />
+          <Input.Search
+            allowClear
+            placeholder={t('filterUid')}
+            defaultValue={uid}
+            inputMode="numeric"
+            onSearch={(value) => list.setFilters({ uid: value.trim() })}
+            className="filters__uid"
+          />
+        </Flex>
+        {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
+        <Table<AdminWithdrawal>
+          rowKey="id"
+          loading={query.isFetching}
+          dataSource={query.data?.list}
+          pagination={list.pagination(query.data?.total)}
+          scroll={{ x: 'max-content' }}
+          data-testid="withdrawal-table"
+          columns={[
+            {
+              title: common('id'),
+              dataIndex: 'id',
+              render: (id: number) => (
+                <Button
+                  type="link"
+                  size="small"
+                  className="num link-cell"
+                  title={common('details')}
+                  onClick={() => setOpenId(id)}
+                  data-testid={`withdrawal-open-${id}`}
+                >
+                  #{id}
+                </Button>
+              ),
+            },
+            { title: common('uid'), dataIndex: 'uid', render: (v: number) => <UserLink uid={v} /> },
+            {
+              title: t('asset'),
+              key: 'asset',
+              render: (_: unknown, row) => (
+                <span>
+                  {row.asset} <Typography.Text type="secondary">{row.network}</Typography.Text>
+                </span>
+              ),
+            },
+            {
+              title: t('amount'),
+              dataIndex: 'amount',
+              align: 'right',
+              render: (v: string, row) => (
+                <Flex vertical align="flex-end">
+                  <Num value={v} />
+                  <Typography.Text type="secondary" className="withdrawal-fee">
+                    {t('feeShort', { fee: formatDecimal(row.fee) })}
+                  </Typography.Text>
+                </Flex>
+              ),
+            },
+            {
+              title: t('address'),
+              dataIndex: 'address',
+              ellipsis: true,
+              width: 200,
+              render: (v: string) => <span className="mono">{v}</span>,
+            },
+            {
+              title: common('status'),
+              dataIndex: 'status',
+              render: (value: WithdrawalStatus) => (
+                <StatusTag tone={STATUS_TONE[value]}>{t(`status_${value}`)}</StatusTag>
+              ),
+            },
+            { title: common('createdAt'), dataIndex: 'createdAt', render: (ms: number) => <Time ms={ms} /> },
+            {
+              title: common('actions'),
+              key: 'actions',
+              fixed: 'right',
+              render: (_: unknown, row) => (
+                <Flex gap={8}>
+                  <WithdrawalActions withdrawal={row} size="small" />
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Drawer
+        open={open !== null}
+        size={560}
+        title={open ? t('withdrawal', { id: open.id }) : null}
+        onClose={() => setOpenId(null)}
+        extra={
+          open ? (
+            <Flex gap={8}>
+              <WithdrawalActions withdrawal={open} />
+            </Flex>
+          ) : null
+        }
+      >
+        {open ? <WithdrawalDetail withdrawal={open} /> : null}
+      </Drawer>
+    </>
+  );
+}
