@@ -1,7 +1,16 @@
 // Type-checks every workspace project (tests included) with its own tsconfig; fails on the first error set.
 import { spawnSync } from 'node:child_process';
 
-const projects = ['packages/contract', 'packages/engine', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/money',
+  'packages/contract',
+  'packages/engine',
+  'apps/server',
+  'apps/web',
+  'apps/admin',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   const started = Date.now();

@@ -154,7 +154,8 @@ async function probe(server: ServerProcess, trader: PreparedTrader, until: () =>
   let subscribed = 0;
   const ready = new Promise<void>((resolve) => {
     socket.on('message', (raw: Buffer) => {
-      if (JSON.parse(raw.toString()).channel === 'sub' && ++subscribed === 2) resolve();
+      const frame = JSON.parse(raw.toString()) as { channel?: string };
+      if (frame.channel === 'sub' && ++subscribed === 2) resolve();
     });
   });
   socket.send(JSON.stringify({ op: 'login', uid: trader.uid, token: trader.token }));

@@ -78,7 +78,7 @@ export function table(header: string[], rows: string[][]): string {
 export const collectGarbage: () => void = (() => {
   v8.setFlagsFromString('--expose-gc');
   const gc: unknown = runInNewContext('gc');
-  return typeof gc === 'function' ? () => void gc() : () => undefined;
+  return typeof gc === 'function' ? () => void (gc as () => void)() : () => undefined;
 })();
 
 interface GcEvent {

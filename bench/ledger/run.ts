@@ -2,13 +2,16 @@
  * Ledger benchmark: `npm run bench:ledger` (add `-- --quick` to stop the reconciliation series at 100k entries).
  *
  * 1. Postings per second through `LedgerService`, against a SQLite file in WAL mode as the server runs it:
- *    transfers (2 legs) and freeze → settle cycles (freeze 2 legs, settle 3 legs: counterparty and fee), each either
- *    one per transaction (commit per posting, as a lone HTTP request does) or 1,000 per transaction (a batch, as a
- *    matching loop or a chain sync commits). Every posting checks its unique reference, balances and the no-negative
- *    rule before it changes anything (no savepoint); the changed accounts, entries and legs are written once, in
- *    multi-row statements, just before the transaction commits.
+ *    transfers (2 legs) and hold → settle cycles (hold 2 legs, settle out of the hold 3 legs: counterparty and fee),
+ *    each either one per transaction (commit per posting, as a lone HTTP request does) or 1,000 per transaction (a
+ *    batch, as a matching loop or a chain sync commits). Every posting checks its unique reference, balances, its
+ *    holds and the negative-balance policy before it changes anything (no savepoint); the changed accounts, entries
+ *    and legs are written once, in multi-row statements, just before the transaction commits; statement lines and
+ *    holds are written in batches (every 8,192 lines or second).
  * 2. How reconciliation time grows with the journal: the full `reconcile()` (journal replay of every leg against
- *    every balance, per-entry balance check, per-asset sums) at 10k, 100k and 1M entries.
+ *    every balance, per-entry balance check, holds = frozen, per-asset sums) at 10k, 100k and 1M entries; and how long
+ *    the statements take to be rebuilt from the journal (the first start after the upgrade, or after a crash: the
+ *    whole journal here) and to read a 50-line page of the busiest account's statement.
  *
  * Wall time and process CPU time are both shown: on a shared machine other work steals the core, and postings per
  * CPU-second is what one idle core would give.
@@ -17,6 +20,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, type Db } from '../../apps/server/src/db/database';
+import { migrationSources } from '../../apps/server/src/db/migrate-all';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { findRepoRoot } from '../../apps/server/src/lib/paths';
 import { Transactions } from '../../apps/server/src/lib/tx';
@@ -38,7 +42,7 @@ interface World {
 function world(): World {
   const dir = mkdtempSync(path.join(tmpdir(), 'bourse-bench-ledger-'));
   const db = openDatabase(path.join(dir, 'bench.db'));
-  migrate(db, path.join(findRepoRoot(), 'apps/server/migrations'));
+  migrate(db, migrationSources(findRepoRoot(), [{ name: 'ledger' }]));
   const tx = new Transactions(db);
   const ledger = new LedgerService(db, tx, systemClock);
   for (const a of DEFAULT_ASSETS) ledger.upsertAsset(a);
@@ -115,17 +119,18 @@ const transferStep: Step = (w, i, next) => {
   return 1;
 };
 
-/** An order's life in miniature: freeze, then settle to the counterparty and the fee account: 2 postings. */
+/** An order's life in miniature: hold, then settle out of the hold to the counterparty and the fee account: 2 postings. */
 const freezeSettleStep: Step = (w, i, next) => {
   const uid = 1 + Math.floor(next() * USERS);
   const other = 1 + ((uid + 1 + Math.floor(next() * (USERS - 1))) % USERS);
   const amount = 1000n + BigInt(Math.floor(next() * 1_000_000));
   const fee = amount / 1000n;
-  w.ledger.freeze({ reference: `f:${i}`, reason: 'spot.freeze', account: user(uid, 'spot', 'USDT'), amount });
+  const holder = `order:${i}`;
+  w.ledger.hold({ reference: `f:${i}`, reason: 'spot.freeze', account: user(uid, 'spot', 'USDT'), holder, amount });
   w.ledger.settle({
     reference: `s:${i}`,
     reason: 'spot.trade',
-    from: user(uid, 'spot', 'USDT'),
+    holder,
     to: [
       { account: user(other, 'spot', 'USDT'), amount: amount - fee },
       { account: system(SYSTEM.fees, 'USDT'), amount: fee },
@@ -163,8 +168,8 @@ function postingsTable(): string {
   const cases: { name: string; step: Step; ops: number; batch: number }[] = [
     { name: 'transfer, 1 per transaction', step: transferStep, ops: 20_000, batch: 1 },
     { name: `transfer, ${BATCH} per transaction`, step: transferStep, ops: 100_000, batch: BATCH },
-    { name: 'freeze → settle, 1 cycle per transaction', step: freezeSettleStep, ops: 10_000, batch: 1 },
-    { name: `freeze → settle, ${BATCH} cycles per transaction`, step: freezeSettleStep, ops: 50_000, batch: BATCH },
+    { name: 'hold → settle, 1 cycle per transaction', step: freezeSettleStep, ops: 10_000, batch: 1 },
+    { name: `hold → settle, ${BATCH} cycles per transaction`, step: freezeSettleStep, ops: 50_000, batch: BATCH },
   ];
   const rows: string[][] = [];
   for (const c of cases) {
@@ -211,6 +216,15 @@ function reconcileTable(): string {
     }
     runs.sort((a, b) => a - b);
     const dbMb = statSync(path.join(w.dir, 'bench.db')).size / 1024 / 1024;
+    // A page of a statement (the hot-wallet mirror's: every funding entry; what waits is written first), then every
+    // statement rebuilt from the journal as after an upgrade (the index emptied, a new ledger started on the file).
+    w.ledger.statement(system(SYSTEM.hotWallet, 'USDT'), { limit: 1 });
+    const page = timed(() => w.ledger.statement(system(SYSTEM.hotWallet, 'USDT'), { limit: 50 }));
+    w.ledger.close();
+    w.db.exec('DELETE FROM ledger_statement; UPDATE ledger_index_upto SET upto = 0');
+    const rebuild = timed(() => {
+      w.ledger = new LedgerService(w.db, w.tx, systemClock);
+    });
     rows.push([
       entries.toLocaleString('en-US'),
       legs.toLocaleString('en-US'),
@@ -220,19 +234,34 @@ function reconcileTable(): string {
       `${(((runs[1] ?? 0) * 1000) / legs).toFixed(2)} µs`,
       `${dbMb.toFixed(0)} MB`,
       `${(fill.wallMs / 1000).toFixed(1)} s`,
+      `${(rebuild.wallMs / 1000).toFixed(2)} s`,
+      `${page.wallMs.toFixed(2)} ms`,
     ]);
   }
   dispose(w);
   return table(
-    ['entries', 'legs', 'accounts', 'reconcile (median of 3)', 'best', 'per leg', 'db file', 'fill time'],
+    [
+      'entries',
+      'legs',
+      'accounts',
+      'reconcile (median of 3)',
+      'best',
+      'per leg',
+      'db file',
+      'fill time',
+      'statements rebuilt',
+      'statement page',
+    ],
     rows,
   );
 }
 
 console.log(`Ledger benchmark — Node ${process.version}, SQLite WAL synchronous=NORMAL, ${USERS} users, USDT\n`);
 console.log(
-  'Postings per second (each posting: unique reference, no-negative check, entry + legs written at commit)\n',
+  'Postings per second (each posting: unique reference, holds and negative-balance checks, entry + legs written at commit, statement lines and holds in batches)\n',
 );
 console.log(postingsTable());
-console.log('\nReconciliation time against journal size (journal replay, per-entry balance, per-asset sums)\n');
+console.log(
+  '\nReconciliation time against journal size (journal replay, per-entry balance, holds = frozen, per-asset sums); statements rebuilt from the journal; one statement page\n',
+);
 console.log(reconcileTable());

@@ -29,6 +29,8 @@ export interface NewPageOptions {
   lang?: AppLang;
   theme?: AppTheme;
   viewport?: { width: number; height: number };
+  /** `false`: a desktop browser (no touch, no mobile emulation), e.g. for the operator console. Default true. */
+  mobile?: boolean;
   /** More localStorage entries set before the app starts (e.g. a stored login). */
   storage?: Record<string, string>;
 }
@@ -51,8 +53,8 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
   const context = await browser.newContext({
     viewport: options.viewport ?? PHONE_VIEWPORT,
     deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    isMobile: options.mobile ?? true,
+    hasTouch: options.mobile ?? true,
   });
   const storage: Record<string, string> = {
     'bourse.lang': options.lang ?? 'en',
@@ -65,6 +67,12 @@ export async function newPage(browser: Browser, baseUrl: string, options: NewPag
     sessionStorage.setItem('e2e.seeded', '1');
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, storage);
+  // The server sends a Content-Security-Policy with the app: any violation is an error of the journey.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -21,5 +21,16 @@ export {
   fill,
   operatorToken,
   operatorCall,
+  advanceClock,
+  serverNow,
   type LoginStorage,
 } from './app';
+export {
+  CONSOLE_KEYS,
+  CONSOLE_VIEWPORT,
+  freshTotp,
+  pngImage,
+  signInToConsole,
+  totp,
+  type ConsoleSignIn,
+} from './console';

@@ -6,6 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
+/** The first operator's password in journeys (there is no default: the harness sets one). */
+export const E2E_ADMIN_PASSWORD = 'bourse-e2e-admin-2026';
+
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 */
   url: string;
@@ -56,10 +59,12 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number, 
  * temporary data directory and the demo data, and waits until it answers.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<TestServer> {
-  const main = path.join(REPO_ROOT, 'apps/server/dist/main.js');
-  if (!existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first');
+  // E2E_SERVER_MAIN / WEB_DIST / ADMIN_DIST point at builds made elsewhere (e.g. `apps/server/dist-perp`).
+  const main = path.resolve(REPO_ROOT, process.env.E2E_SERVER_MAIN ?? 'apps/server/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
+  const webDist = path.resolve(REPO_ROOT, process.env.WEB_DIST ?? 'apps/web/dist');
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` first`);
   }
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bourse-e2e-'));
@@ -72,6 +77,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Tes
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      // Every journey's users register from 127.0.0.1; the per-address limits have server tests of their own.
+      CODES_PER_ADDRESS_HOUR: '100000',
+      CODE_DESTINATIONS_PER_ADDRESS_HOUR: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

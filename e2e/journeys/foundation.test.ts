@@ -26,6 +26,8 @@ const PASSWORD = 'journey-pass1';
 
 const LANG_HEADER: Record<AppLang, string> = { en: 'en', zh_CN: 'zh', zh_HK: 'hk', es: 'es', fr: 'fr' };
 const WELCOME_BACK: Partial<Record<AppLang, string>> = { en: 'Welcome back', zh_CN: '欢迎回来' };
+/** Registration logs the new account in: home greets a new member, not a returning one. */
+const WELCOME_NEW: Partial<Record<AppLang, string>> = { en: 'Welcome to Bourse', zh_CN: '欢迎来到 Bourse' };
 
 let server: TestServer;
 let browser: Browser;
@@ -85,11 +87,14 @@ describe('foundation journey', () => {
         await screenshot(page, `register-filled-${tag}`);
         await page.locator('button[type="submit"]').click();
 
-        // Registered and logged in: home greets the user.
+        // Registered and logged in: home greets the new member and points to a first deposit.
         await waitForRoute(page, '/pages/index/home');
-        await page.locator('.home-greeting').waitFor();
-        const welcome = WELCOME_BACK[lang];
+        await page.locator('.home-greeting--new').waitFor();
+        const welcome = WELCOME_NEW[lang];
         if (welcome) expect(await page.locator('.home-greeting__title').textContent()).toBe(welcome);
+        // The login page is for visitors: opened while logged in, it goes back home.
+        await app.go('/pages/login/login');
+        await waitForRoute(page, '/pages/index/home');
         await page.locator('.banner img').first().waitFor();
         await page.locator('.ticker__item').first().waitFor();
         expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -117,6 +122,8 @@ describe('foundation journey', () => {
         await page.locator('button[type="submit"]').click();
         await waitForRoute(page, '/pages/index/home');
         await page.locator('.home-greeting').waitFor();
+        const back = WELCOME_BACK[lang];
+        if (back) expect(await page.locator('.home-greeting__title').textContent()).toBe(back);
         expect(await page.evaluate(() => localStorage.getItem('bourse.token'))).toBeTruthy();
         await screenshot(page, `home-${tag}`);
 
@@ -180,6 +187,42 @@ describe('foundation journey', () => {
       await app.page.locator('button[type="submit"]').click();
       await app.page.locator('.adm-toast-main', { hasText: 'Wrong account or password.' }).waitFor();
       expect(new URL(app.page.url()).hash).toContain('/pages/login/login');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('runs under its Content-Security-Policy: no violation on the way, and an injected inline script is refused', async () => {
+    const page = await fetch(`${server.url}/`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toMatch(/connect-src 'self'/);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+
+    const storage = await loginViaApi(server, 'demo@bourse.local', 'demo123456');
+    const app = await newPage(browser, server.url, { lang: 'en', storage });
+    try {
+      for (const route of [
+        '/',
+        '/pages/home/market',
+        '/pages/market/kLine?symbol=BTC_USDT',
+        '/pages/usreMei/property',
+      ]) {
+        await app.go(route);
+        await app.page.locator('.page-scroll, .adm-nav-bar').first().waitFor();
+      }
+      expect(app.errors).toEqual([]);
+      // The policy is enforced, and a violation would fail the journeys: the detector sees this one.
+      await app.page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__inline = true';
+        document.body.appendChild(script);
+      });
+      expect(await app.page.evaluate(() => 'inline' in window || '__inline' in window)).toBe(false);
+      await expect.poll(() => app.errors.some((e) => e.includes('CSP violation: script-src'))).toBe(true);
     } finally {
       await app.close();
     }

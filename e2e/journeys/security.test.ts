@@ -135,7 +135,7 @@ afterAll(async () => {
 
 async function tagOf(page: Page, rowText: string): Promise<string> {
   const row = page.locator('.adm-list-item', { hasText: rowText });
-  return (await row.locator('.sec-tag').textContent()) ?? '';
+  return (await row.locator('.status-tag').textContent()) ?? '';
 }
 
 describe('security journey', () => {
@@ -185,10 +185,10 @@ describe('security journey', () => {
       await fill(app, 'account', email);
       await fill(app, 'password', PASSWORD);
       await page.locator('button[type="submit"]').click();
-      await page.locator('.two-factor__input').waitFor();
+      await page.locator('.security-check [data-testid="two-factor-code"]').waitFor();
       await screenshot(page, 'security-login-two-factor');
       ({ code, step } = await freshCode(secret, step));
-      await page.locator('.two-factor__input').click();
+      await page.locator('.security-check [data-testid="two-factor-code"]').click();
       await page.keyboard.type(code);
       await waitForRoute(page, '/pages/index/home');
       expect(await page.evaluate(() => localStorage.getItem('bourse.token'))).toBeTruthy();

@@ -19,7 +19,7 @@ import {
 
 /**
  * The wallet journey: an operator sends a test deposit to the user's address on the simulated chain; the deposit page
- * shows it confirm and land in spot; the user moves part of it to the futures wallet, withdraws with the fund
+ * shows it confirm and land in spot; the user moves part of it to the options wallet, withdraws with the fund
  * password; the operator approves; the user sees the withdrawal succeed after its confirmations. Blocks are mined
  * through the operator API (CHAIN_BLOCK_MS=0), so every step is deterministic. Then each wallet page in English and
  * Chinese, dark and light.
@@ -64,9 +64,9 @@ async function balance(wallet: string, asset: string): Promise<{ available: stri
 const mine = (blocks: number) => operatorCall(server, admin, '/admin/api/wallet/chain/mine', { blocks });
 
 async function typeFundPassword(page: Page, password: string): Promise<void> {
-  const popup = page.locator('.fund-popup');
+  const popup = page.locator('.security-check');
   await popup.waitFor();
-  await popup.locator('.adm-passcode-input').first().click();
+  await popup.locator('[data-testid="fund-password"]').click();
   await page.keyboard.type(password, { delay: 30 });
 }
 
@@ -87,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('wallet journey', () => {
-  it('deposit confirms → transfer to futures → withdraw with fund password → approved → succeeded', async () => {
+  it('deposit confirms → transfer to options → withdraw with fund password → approved → succeeded', async () => {
     const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage: login });
     const { page } = app;
     try {
@@ -128,14 +128,14 @@ describe('wallet journey', () => {
         .toContain('500.0000');
       await screenshot(page, 'wallet-property-en-dark');
 
-      // Transfer 100 USDT from spot to futures.
-      await app.go('/pages/usreMei/transfer?coin=USDT&from=spot&to=contract');
-      await expect.poll(() => page.getByTestId('transfer-to').textContent()).toBe('Futures');
+      // Transfer 100 USDT from spot to the options wallet (a product that is open).
+      await app.go('/pages/usreMei/transfer?coin=USDT&from=spot&to=options');
+      await expect.poll(() => page.getByTestId('transfer-to').textContent()).toBe('Options');
       await page.locator('input[name="amount"]').fill('100');
       await screenshot(page, 'wallet-transfer-en-dark');
       await page.getByRole('button', { name: 'Confirm transfer' }).click();
       await expect
-        .poll(() => balance('contract', 'USDT'), { timeout: 10_000 })
+        .poll(() => balance('options', 'USDT'), { timeout: 10_000 })
         .toEqual({ available: '100', frozen: '0' });
       expect(await balance('spot', 'USDT')).toEqual({ available: '400', frozen: '0' });
 
@@ -178,6 +178,10 @@ describe('wallet journey', () => {
       // Records show every movement; the ledger still reconciles.
       await app.go('/pages/usreMei/wallet-details');
       await expect.poll(() => page.locator('.record-row').count(), { timeout: 15_000 }).toBe(3);
+      // The withdrawal cost what arrived plus the fee, and says so.
+      const withdrawn = page.locator('.record-row', { has: page.locator('.record-row__fee') });
+      expect(await withdrawn.locator('.record-row__amount').textContent()).toBe('−51.0000 USDT');
+      expect(await withdrawn.locator('.record-row__fee').textContent()).toBe('Incl. network fee 1 USDT');
       await screenshot(page, 'wallet-records-en-dark');
       const report = await operatorCall<{ ok: boolean; problems: string[] }>(
         server,
