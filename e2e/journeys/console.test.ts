@@ -502,7 +502,7 @@ describe('operator console', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain(reason);
 
-    const transfer = { asset: 'USDT', from: 'spot', to: 'contract', amount: '10' };
+    const transfer = { asset: 'USDT', from: 'spot', to: 'options', amount: '10' };
     const refused = await call('POST', '/mapi/wallet/transfer', token, transfer);
     expect(refused.code, refused.msg).toBe(2048);
     await settleMessages(page);
