@@ -36,6 +36,9 @@ export function useThread() {
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (oldest) => (oldest.more && oldest.messages[0] ? oldest.messages[0].id : undefined),
     enabled: useLoggedIn(),
+    // Opening the chat asks the server again: an answer may have come while no page listened to the channel (between
+    // one page's unsubscribe and the next one's subscribe), and the live frame that would have added it was missed.
+    staleTime: 0,
   });
 }
 

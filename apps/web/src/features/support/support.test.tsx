@@ -232,6 +232,29 @@ describe('the support chat', () => {
     expect(screen.queryByText(/Not sent/)).toBeNull();
   });
 
+  it('asks the server again when the chat opens: an answer whose live frame was missed still shows', async () => {
+    let messages = [message(1, 'user', 'Where is my deposit?')];
+    stubServer((request) =>
+      request.path === '/mapi/support/thread' ? { data: thread(messages) } : { data: { unread: 0 } },
+    );
+    const client = createQueryClient();
+    const chat = () => {
+      const router = createMemoryRouter([{ path: '*', element: <ServePage query={{}} /> }], { initialEntries: ['/'] });
+      return render(
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      );
+    };
+    const first = chat();
+    expect(await screen.findByText('Where is my deposit?')).toBeTruthy();
+    first.unmount();
+    // Support answered while no page listened to the channel (no frame reached the app).
+    messages = [...messages, message(2, 'operator', 'It is credited now.')];
+    chat();
+    expect(await screen.findByText('It is credited now.')).toBeTruthy();
+  });
+
   it('loads earlier messages with the oldest one’s id', async () => {
     const newest = Array.from({ length: 40 }, (_, i) => message(41 + i, i % 2 ? 'operator' : 'user'));
     const requests = stubServer((request) => {
