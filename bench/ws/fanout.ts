@@ -56,7 +56,7 @@ export async function fanout(): Promise<void> {
     topic: (p) => p.symbol,
     snapshot: (p) => {
       const seq = seqs.get(p.symbol) ?? 0;
-      return { type: 'snapshot', symbol: p.symbol, seq, prevSeq: seq, bids: [], asks: [], ts: Date.now() };
+      return { type: 'snapshot' as const, symbol: p.symbol, seq, prevSeq: seq, bids: [], asks: [], ts: Date.now() };
     },
   });
   hub.register({ name: 'spot-ticker', params: Params, topic: (p) => p.symbol });
@@ -94,7 +94,20 @@ export async function fanout(): Promise<void> {
       const t = performance.now();
       const price = (100 + i * 1000).toFixed(2);
       sends += hub.publish('spot-ticker', symbol, {
-        ticker: { symbol, last: price, open: price, high: price, low: price, change: '0', changePercent: '0.00' },
+        ticker: {
+          symbol,
+          last: price,
+          open: price,
+          high: price,
+          low: price,
+          volume: '1234.5678',
+          quoteVolume: '98765432.10',
+          change: '0',
+          changePercent: '0.00',
+          bid: price,
+          ask: price,
+          ts: Date.now(),
+        },
         trades: [
           { id: ticks * 2, price, quantity: '0.0150', side: 'buy', ts: Date.now() },
           { id: ticks * 2 + 1, price, quantity: '0.4200', side: 'sell', ts: Date.now() },

@@ -1,5 +1,18 @@
 /** Live-channel names (spec §7) and the frames that travel on `/ws`. */
 
+import type { SupportFrame } from './api/routes/support';
+import type { HomeNoticeEvent, HomeNoticeSnapshot } from './schemas/content';
+import type { OptionKlineFrame, OptionTicker } from './schemas/options';
+import type {
+  SwapDepthFrame,
+  SwapHistoryFrame,
+  SwapKlineFrame,
+  SwapOrderFrame,
+  SwapPositionsFrame,
+  SwapTickerFrame,
+} from './schemas/perp';
+import type { DepthFrame, KlineFrame, KlineListFrame, OrderFrame, SpotTickerFrame, TickerFrame } from './schemas/spot';
+
 export const CHANNELS = [
   'home',
   'ticker',
@@ -46,3 +59,30 @@ export interface ServerFrame<T = unknown> {
   data?: T;
   ts: number;
 }
+
+/**
+ * What each live channel carries: the server's hub only publishes (and snapshots) exactly this type for a channel,
+ * and the app's live client hands its listeners this type. A product that adds a channel adds its frame here.
+ */
+export interface ChannelFrames {
+  home: HomeNoticeSnapshot | HomeNoticeEvent;
+  ticker: TickerFrame;
+  kline: KlineListFrame;
+  'option-kline': OptionKlineFrame;
+  'option-ticker': OptionTicker;
+  'swap-kline': SwapKlineFrame;
+  'swap-ticker': SwapTickerFrame;
+  'swap-depth': SwapDepthFrame;
+  'swap-entrust-order': SwapOrderFrame;
+  'swap-positions': SwapPositionsFrame;
+  'swap history-order': SwapHistoryFrame;
+  'spot-kline': KlineFrame;
+  'spot-ticker': SpotTickerFrame;
+  'spot-depth': DepthFrame;
+  'spot-entrust-order': OrderFrame;
+  'spot history-order': OrderFrame;
+  support: SupportFrame;
+  /** The loans module declares its frame when it is built. */
+  loans: unknown;
+}
+export type ChannelFrame<C extends ChannelName> = ChannelFrames[C];

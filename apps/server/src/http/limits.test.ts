@@ -309,7 +309,7 @@ describe('revoked and expired sessions stop at once', () => {
       live.send({ op: 'sub', channel: 'spot-entrust-order' });
       await live.next((f) => f.channel === 'sub');
       server.clock.advance(server.ctx.config.account.sessionTtlMs + 1);
-      expect(server.ctx.hub.publishToUser(user.uid, 'spot-entrust-order', { x: 1 })).toBe(0);
+      expect(server.ctx.hub.publishToUser(user.uid, 'spot-entrust-order', { x: 1 } as never)).toBe(0);
       const frame = await live.next((f) => f.channel === 'login');
       expect(frame.code).toBe(400);
     } finally {

@@ -1,5 +1,6 @@
 import {
   CHANNELS,
+  type ChannelFrame,
   type ChannelName,
   type ControlChannel,
   errorMessage,
@@ -24,9 +25,12 @@ export interface Subscriber {
   uid: number | null;
 }
 
+/** A frame as published: the value itself, or an object that builds it when serialised (only once, only if sent). */
+export type Published<T> = T | { toJSON(): T };
+
 /** What a domain module registers to offer a live channel. */
-export interface ChannelSpec<P extends Params = Params> {
-  name: ChannelName;
+export interface ChannelSpec<P extends Params = Params, C extends ChannelName = ChannelName> {
+  name: C;
   /** Needs a logged-in socket; frames go only to that user's sockets. */
   private?: boolean;
   /** Subscription parameters (symbol, period…), read from the `sub` frame beside `channel`. */
@@ -34,7 +38,7 @@ export interface ChannelSpec<P extends Params = Params> {
   /** The topic a subscription with these parameters listens to; '' when the channel has one stream. */
   topic?: (params: P, subscriber: Subscriber) => string;
   /** Sent to the new subscriber right after `sub` (a depth snapshot, the current ticker…). */
-  snapshot?: (params: P, subscriber: Subscriber) => unknown;
+  snapshot?: (params: P, subscriber: Subscriber) => ChannelFrame<C> | undefined;
 }
 
 export interface SessionResolver {
@@ -127,7 +131,7 @@ export class Hub {
     this.limits = { ...this.limits, ...limits };
   }
 
-  register<P extends Params>(spec: ChannelSpec<P>): void {
+  register<P extends Params, C extends ChannelName>(spec: ChannelSpec<P, C>): void {
     if (this.specs.has(spec.name)) throw new Error(`channel ${spec.name} registered twice`);
     this.specs.set(spec.name, spec as unknown as ChannelSpec);
   }
@@ -137,7 +141,7 @@ export class Hub {
    * framed once, then the same bytes are written to each socket: nothing else is done per subscriber, and a socket
    * that cannot keep up has the frame skipped (it never holds the others back).
    */
-  publish(channel: ChannelName, topic: string, data: unknown): number {
+  publish<C extends ChannelName>(channel: C, topic: string, data: Published<ChannelFrame<C>>): number {
     const subscribers = this.byTopic.get(`${channel}|${topic}`);
     if (!subscribers || subscribers.size === 0) return 0;
     const frame = this.encode(channel, OK, data, topic);
@@ -147,7 +151,7 @@ export class Hub {
   }
 
   /** Sends to the sockets of one user that subscribed to a private channel. */
-  publishToUser(uid: number, channel: ChannelName, data: unknown, topic = ''): number {
+  publishToUser<C extends ChannelName>(uid: number, channel: C, data: Published<ChannelFrame<C>>, topic = ''): number {
     const conns = this.byUser.get(uid);
     if (!conns) return 0;
     const key = `${channel}|${topic}`;

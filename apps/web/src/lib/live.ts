@@ -1,4 +1,5 @@
 import {
+  type ChannelFrame,
   type ChannelName,
   type ClientFrame,
   type ServerFrame,
@@ -113,9 +114,14 @@ export class LiveClient {
 
   /**
    * Listens to a channel with parameters (e.g. `spot-depth`, `{symbol: 'BTC_USDT'}`). Listeners of the same channel
-   * and parameters share one server subscription. Returns the unsubscribe function.
+   * and parameters share one server subscription. Returns the unsubscribe function. Listeners get the contract's
+   * frame type for the channel (`ChannelFrames`), which the server's hub is held to when it publishes.
    */
-  subscribe<T>(channel: ChannelName, params: SubscriptionParams, listener: FrameListener<T>): () => void {
+  subscribe<C extends ChannelName>(
+    channel: C,
+    params: SubscriptionParams,
+    listener: FrameListener<ChannelFrame<C>>,
+  ): () => void {
     const key = subscriptionKey(channel, params);
     let sub = this.subs.get(key);
     if (!sub) {
