@@ -56,8 +56,14 @@ export default tseslint.config(
     rules: { 'boundaries/modules': 'error' },
   },
   {
-    // Money is never a float: parseFloat / toFixed have no place in amounts.
-    files: ['apps/server/src/**/*.ts', 'packages/**/*.ts'],
+    // Money is never a float: parseFloat has no place in amounts — on the server, in the packages, in the app and the
+    // console alike (they format and compare decimal strings with @bourse/money; charts convert at the drawing edge).
+    files: [
+      'apps/server/src/**/*.ts',
+      'packages/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'apps/admin/src/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-globals': [
         'error',
