@@ -121,11 +121,16 @@ export function useOptionCandles(symbol: string) {
   });
 }
 
-/** After a frame at `serverTime`: any of my open bets whose round has closed is settled — fetch the results. */
+/**
+ * After a frame at `serverTime` (sent once the second's rounds were opened and settled): a round of one of my open
+ * bets that has opened (its open price) or closed (its result) — fetch my bets and balance again.
+ */
 function settleSeen(queryClient: QueryClient, serverTime: number): void {
   const open = queryClient.getQueryData<OptionBet[]>(optionKeys.open);
-  if (!open?.some((bet) => bet.closeAt <= serverTime)) return;
-  void queryClient.invalidateQueries({ queryKey: optionKeys.all });
+  const moved = open?.some(
+    (bet) => bet.closeAt <= serverTime || (bet.roundState === 'pending' && bet.openAt <= serverTime),
+  );
+  if (moved) void queryClient.invalidateQueries({ queryKey: optionKeys.all });
 }
 
 export function useOpenBets() {
@@ -134,6 +139,7 @@ export function useOpenBets() {
     queryKey: optionKeys.open,
     queryFn: ({ signal }) => api.call(optionsApi.open, { toast: false, signal }),
     enabled: loggedIn,
+    staleTime: 0,
   });
 }
 
@@ -143,6 +149,8 @@ export function useOptionBalance() {
     queryKey: optionKeys.balance,
     queryFn: ({ signal }) => api.call(optionsApi.balance, { toast: false, signal }),
     enabled: loggedIn,
+    // Moved by other pages too (a transfer in): fetched again whenever the page shows.
+    staleTime: 0,
   });
 }
 
