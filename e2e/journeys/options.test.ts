@@ -179,6 +179,13 @@ describe('options journey', () => {
       const shownProfit = (await settled.locator('.option-bet__profit').textContent()) ?? '';
       expect(units(shownProfit.replace(/,/g, ''))).toBe(profit);
       await screenshot(page, 'options-settled-en-dark');
+
+      // Anyone can check it: the verify tab recomputes the pair's finished rounds from the public series.
+      await page.getByRole('tab', { name: 'Verify' }).click();
+      const verified = page.getByTestId('verified-round').filter({ hasText: `Round ${bet.number}` });
+      await expect.poll(() => verified.getAttribute('data-check'), { timeout: 10_000 }).toBe('ok');
+      expect(await page.locator('[data-testid="verified-round"][data-check="bad"]').count()).toBe(0);
+      await screenshot(page, 'options-verify-en-dark');
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();

@@ -183,3 +183,19 @@ export function useJoin() {
     },
   });
 }
+
+/** A pair's finished rounds of one period with their series and bets, each checked against the series. */
+export function useVerifiedRounds(symbol: string, period: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['options', 'verified', symbol, period] as const,
+    queryFn: async ({ signal }) => {
+      const rounds = await api.call(optionsApi.rounds, { query: { symbol, period, limit: 10 }, toast: false, signal });
+      const finished = rounds.filter((r) => r.id !== null && (r.state === 'settled' || r.state === 'void'));
+      return Promise.all(
+        finished.map((r) => api.call(optionsApi.round, { params: { id: r.id ?? 0 }, toast: false, signal })),
+      );
+    },
+    enabled,
+    staleTime: 10_000,
+  });
+}

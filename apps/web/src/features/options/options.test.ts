@@ -1,8 +1,9 @@
-import type { Candle } from '@bourse/contract';
+import type { Candle, OptionRoundDetail } from '@bourse/contract';
 import { describe, expect, it } from 'vitest';
 import { CHART_SECONDS, upsertCandle } from './api';
 import { decimalLess, ratioPercent, signOf } from './format';
 import { countdown, ServerOffset } from './time';
+import { checkRound } from './verify';
 
 const candle = (t: number, c: string): Candle => ({ t, o: c, h: c, l: c, c, v: '0', qv: '0' });
 
@@ -59,5 +60,60 @@ describe('options page helpers', () => {
     expect(moved).toHaveLength(CHART_SECONDS);
     expect(moved?.[0]?.c).toBe('1');
     expect(moved?.at(-1)?.c).toBe('new');
+  });
+});
+
+describe('checking a round against the series', () => {
+  const OPEN = 1_795_000_000_000;
+  const CLOSE = OPEN + 30_000;
+  const detail = (change: Partial<OptionRoundDetail['round']> = {}, points: [number, string][] = []) =>
+    ({
+      round: {
+        id: 1,
+        symbol: 'BTC_USDT',
+        period: 30,
+        number: OPEN / 30_000,
+        openAt: OPEN,
+        closeAt: CLOSE,
+        state: 'settled',
+        openPrice: '100.00',
+        openIndexAt: OPEN,
+        closePrice: '101.00',
+        closeIndexAt: CLOSE,
+        source: 'simulator',
+        outcome: 'up',
+        voidReason: null,
+        bets: 2,
+        upAmount: '10',
+        downAmount: '10',
+        payout: '18',
+        fees: '0',
+        poolResult: '2',
+        settledAt: CLOSE,
+        ...change,
+      },
+      bets: [
+        { id: 1, side: 'up', amount: '10', fee: '0', payoutRatio: '0.8', state: 'win', payout: '18' },
+        { id: 2, side: 'down', amount: '10', fee: '0', payoutRatio: '0.8', state: 'loss', payout: '0' },
+      ],
+      series: {
+        symbol: 'BTC_USDT',
+        pricePrecision: 2,
+        from: OPEN,
+        to: CLOSE,
+        points: points.map(([t, price]) => ({ t, price, indexAt: t, source: 'simulator' })),
+      },
+    }) satisfies OptionRoundDetail;
+  const both: [number, string][] = [
+    [OPEN, '100.00'],
+    [CLOSE, '101.00'],
+  ];
+
+  it('accepts a round settled from the series and refuses any other', () => {
+    expect(checkRound(detail({}, both))).toBe('matches');
+    expect(checkRound(detail({ closePrice: '100.99' }, both))).toBe('differs');
+    expect(checkRound(detail({ outcome: 'down' }, both))).toBe('differs');
+    expect(checkRound(detail({}, [[OPEN, '100.00']]))).toBe('differs');
+    expect(checkRound(detail({ state: 'void', outcome: null, closePrice: null }, both))).toBe('differs');
   });
 });

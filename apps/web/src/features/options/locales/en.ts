@@ -56,4 +56,11 @@ export default {
   outcomeFlat: 'Flat',
   verifyNote:
     'Every round’s open and close prices come from the public 1-second index series: anyone can recompute it.',
+  verify: 'Verify',
+  verified: 'Recomputed ✓',
+  notVerified: 'Does not match',
+  noFinishedRounds: 'No finished rounds with bets yet',
+  seriesSource: 'Index source',
+  seriesPoints: 'Series points',
+  roundBets: 'Bets',
 };

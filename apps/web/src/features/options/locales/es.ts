@@ -59,4 +59,11 @@ export default {
   outcomeFlat: 'Igual',
   verifyNote:
     'Los precios de apertura y cierre de cada ronda salen de la serie pública del índice, segundo a segundo: cualquiera puede recalcularla.',
+  verify: 'Verificar',
+  verified: 'Recalculada ✓',
+  notVerified: 'No coincide',
+  noFinishedRounds: 'Aún no hay rondas terminadas con apuestas',
+  seriesSource: 'Fuente del índice',
+  seriesPoints: 'Puntos de la serie',
+  roundBets: 'Apuestas',
 } satisfies Translation<typeof en>;

@@ -59,4 +59,11 @@ export default {
   outcomeFlat: 'Stable',
   verifyNote:
     'Les prix d’ouverture et de clôture de chaque tour viennent de la série publique de l’indice, seconde par seconde : chacun peut la recalculer.',
+  verify: 'Vérifier',
+  verified: 'Recalculé ✓',
+  notVerified: 'Ne correspond pas',
+  noFinishedRounds: 'Aucun tour terminé avec des paris pour l’instant',
+  seriesSource: 'Source de l’indice',
+  seriesPoints: 'Points de la série',
+  roundBets: 'Paris',
 } satisfies Translation<typeof en>;

@@ -58,4 +58,11 @@ export default {
   outcomeDown: '跌',
   outcomeFlat: '平',
   verifyNote: '每一期的开盘价与收盘价均取自公开的每秒指数序列，任何人都可以重新计算。',
+  verify: '验证',
+  verified: '已复算 ✓',
+  notVerified: '不一致',
+  noFinishedRounds: '暂无已结束且有下单的期',
+  seriesSource: '指数来源',
+  seriesPoints: '序列点数',
+  roundBets: '订单数',
 } satisfies Translation<typeof en>;

@@ -58,4 +58,11 @@ export default {
   outcomeDown: '跌',
   outcomeFlat: '平',
   verifyNote: '每一期的開盤價與收盤價均取自公開的每秒指數序列，任何人都可以重新計算。',
+  verify: '驗證',
+  verified: '已複算 ✓',
+  notVerified: '不一致',
+  noFinishedRounds: '暫無已結束且有下單的期',
+  seriesSource: '指數來源',
+  seriesPoints: '序列點數',
+  roundBets: '訂單數',
 } satisfies Translation<typeof en>;

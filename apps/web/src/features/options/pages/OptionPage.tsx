@@ -24,6 +24,7 @@ import {
 } from '../api';
 import { BetCard } from '../components/BetCard';
 import { IndexChart } from '../components/IndexChart';
+import { VerifyList } from '../components/VerifyList';
 import { decimalLess, formatClock, ratioPercent } from '../format';
 import { useOptionsT } from '../locales';
 import { DEFAULT_OPTION_SYMBOL, OPTION_PATHS, pairName } from '../paths';
@@ -33,7 +34,7 @@ import '../options.css';
 /** Preset amounts, shown when within the period's limits. */
 const PRESETS = ['10', '50', '100', '500', '1000'];
 
-type ListTab = 'open' | 'history';
+type ListTab = 'open' | 'history' | 'verify';
 
 /**
  * /pages/Option/Option?symbol=BTC_USDT&period=30 — up/down options: pair and period, the live 1-second index with the
@@ -253,11 +254,14 @@ export default function OptionPage({ query }: PageProps) {
           tabs={[
             { key: 'open', label: `${t('myBets')} (${openBets.length})` },
             { key: 'history', label: t('history') },
+            { key: 'verify', label: t('verify') },
           ]}
           active={tab}
           onChange={setTab}
         />
-        {!loggedIn ? (
+        {tab === 'verify' ? (
+          <VerifyList symbol={pair.symbol} period={terms.period} precision={precision} />
+        ) : !loggedIn ? (
           <div className="option-lists__guest">
             <span>{t('logInToBet')}</span>
             <Button size="small" shape="rounded" onClick={() => void requireLogin()}>
