@@ -2,6 +2,7 @@ import { authFeature } from '../features/auth';
 import { contentFeature } from '../features/content';
 import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
+import { optionsFeature } from '../features/options';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import { spotFeature } from '../features/spot';
@@ -24,6 +25,7 @@ export const features: readonly Feature[] = [
   securityFeature,
   walletFeature,
   spotFeature,
+  optionsFeature,
   supportFeature,
 ];
 

@@ -10,3 +10,6 @@ export const DEMO_OPTION_PERIODS: readonly DemoPeriod[] = [
   { period: 180, payoutRatio: '0.85', feeRate: '0', minAmount: '10', maxAmount: '10000', roundCap: '500000' },
   { period: 300, payoutRatio: '0.9', feeRate: '0', minAmount: '10', maxAmount: '10000', roundCap: '500000' },
 ];
+
+/** Moved from the demo account's spot wallet to its options wallet at the first start. */
+export const DEMO_OPTIONS_FUNDS = { asset: 'USDT', amount: '1000' } as const;

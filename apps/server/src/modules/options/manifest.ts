@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { readEnv } from '../../lib/env';
+import { DEMO_ACCOUNT } from '../account';
+import { user } from '../ledger';
 import { defineModule } from '../../platform/module';
 import { INDEX_SCALE } from '../market';
-import { DEMO_OPTION_PAIRS, DEMO_OPTION_PERIODS } from './demo';
+import { DEMO_OPTION_PAIRS, DEMO_OPTION_PERIODS, DEMO_OPTIONS_FUNDS } from './demo';
 import { createOptionsRepo } from './repo';
 import { optionsAdminRoutes, optionsRoutes } from './routes';
 import { type OptionsSettings, OptionsService } from './service';
@@ -49,8 +51,20 @@ export const optionsModule = defineModule({
   },
   // The series each second, the rounds each second (open, settle, record), pruning hourly.
   jobs: (options) => options.jobs(),
-  seed(options) {
+  seed(options, { demoData, use }) {
     // The product's terms are configuration a fresh install needs (like the spot markets); the operator changes them.
     options.seedDefaults(DEMO_OPTION_PAIRS, DEMO_OPTION_PERIODS);
+    if (!demoData) return;
+    // The demo account can bet at once: part of its (deposited) spot USDT moved to the options wallet, the way a
+    // trader does it. The options pool is every bet's counterparty, so no bots are needed to play alone.
+    const demo = use('account').findByAccount(DEMO_ACCOUNT.account);
+    const { asset, amount } = DEMO_OPTIONS_FUNDS;
+    const ledger = use('ledger');
+    if (!demo || !ledger.hasAsset(asset)) return;
+    // Once: not again when the demo account has bet or still holds options funds.
+    const held = ledger.balance(user(demo.uid, 'options', asset));
+    if (held.available + held.frozen > 0n || options.history(demo.uid, { page: 1, size: 1 }).total > 0) return;
+    if (ledger.balance(user(demo.uid, 'spot', asset)).available < ledger.parseAmount(asset, amount)) return;
+    use('wallet').transfer(demo.uid, { asset, from: 'spot', to: 'options', amount });
   },
 });
