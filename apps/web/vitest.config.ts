@@ -29,6 +29,8 @@ export default defineProject({
     ],
   },
   test: {
+    // A time limit catches a hang, not slowness: rendered pages get room on a busy machine.
+    testTimeout: 20_000,
     name: 'apps/web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
