@@ -21,6 +21,8 @@ export const CHANNELS = [
   'support',
   // Added by Bourse: the user's crypto loans (private: LTV updates, margin calls, liquidations).
   'loans',
+  // Added by Bourse: the user's C2C orders (private: order changes, chat messages, notifications).
+  'c2c',
 ] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
