@@ -178,6 +178,10 @@ describe('c2c journey', () => {
         expect(await page.getByTestId('c2c-quote').textContent()).toContain('7.25');
         expect(await hasHorizontalOverflow(page)).toBe(false);
         await screenshot(page, `c2c-quick-${lang}-${theme}`);
+        await app.go('/pages/c2c/ads');
+        await page.getByText(lang === 'en' ? 'New ad' : '发布广告', { exact: true }).waitFor({ timeout: 15_000 });
+        expect(await hasHorizontalOverflow(page)).toBe(false);
+        await screenshot(page, `c2c-ads-${lang}-${theme}`);
         await app.go('/pages/c2c/merchant');
         await page.getByTestId('c2c-merchant-status').waitFor({ timeout: 15_000 });
         expect(await hasHorizontalOverflow(page)).toBe(false);

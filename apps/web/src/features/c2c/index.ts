@@ -37,6 +37,12 @@ export const c2cFeature: Feature = {
       requiresLogin: true,
     },
     {
+      path: C2C_PATHS.ads,
+      page: () => import('./pages/AdsPage'),
+      title: c2cLabels.ref('adsTitle'),
+      requiresLogin: true,
+    },
+    {
       path: C2C_PATHS.payments,
       page: () => import('./pages/PaymentsPage'),
       title: c2cLabels.ref('paymentsTitle'),

@@ -5,6 +5,7 @@ export const C2C_PATHS = {
   orders: '/pages/c2c/orders',
   merchant: '/pages/c2c/merchant',
   payments: '/pages/c2c/payments',
+  ads: '/pages/c2c/ads',
   quick: '/pages/usreMei/quicpass',
 } as const;
 

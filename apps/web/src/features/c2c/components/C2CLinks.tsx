@@ -10,6 +10,7 @@ export function C2CLinks() {
       <Link to={C2C_PATHS.orders}>{t('myOrders')}</Link>
       <Link to={C2C_PATHS.payments}>{t('payments')}</Link>
       <Link to={C2C_PATHS.merchant}>{t('merchant')}</Link>
+      <Link to={C2C_PATHS.ads}>{t('myAds')}</Link>
     </nav>
   );
 }

@@ -9,4 +9,5 @@ export default {
   serviceC2C: 'C2C',
   serviceQuick: 'Quick buy',
   serviceOrders: 'C2C orders',
+  adsTitle: 'My ads',
 };

@@ -12,4 +12,5 @@ export default {
   serviceC2C: 'C2C',
   serviceQuick: 'Compra rápida',
   serviceOrders: 'Pedidos C2C',
+  adsTitle: 'Mis anuncios',
 } satisfies Translation<typeof en>;

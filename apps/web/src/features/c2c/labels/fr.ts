@@ -12,4 +12,5 @@ export default {
   serviceC2C: 'C2C',
   serviceQuick: 'Achat rapide',
   serviceOrders: 'Commandes C2C',
+  adsTitle: 'Mes annonces',
 } satisfies Translation<typeof en>;

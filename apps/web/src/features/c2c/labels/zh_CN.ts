@@ -12,4 +12,5 @@ export default {
   serviceC2C: 'C2C',
   serviceQuick: '快捷买币',
   serviceOrders: 'C2C订单',
+  adsTitle: '我的广告',
 } satisfies Translation<typeof en>;

@@ -12,4 +12,5 @@ export default {
   serviceC2C: 'C2C',
   serviceQuick: '快捷買幣',
   serviceOrders: 'C2C訂單',
+  adsTitle: '我的廣告',
 } satisfies Translation<typeof en>;
