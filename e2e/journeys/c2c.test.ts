@@ -128,6 +128,16 @@ describe('c2c journey', () => {
       await expect.poll(() => page.getByTestId('c2c-timer').textContent()).toMatch(/Pay within 1[45]:\d\d/);
       await screenshot(page, 'c2c-order-unpaid-en-dark');
 
+      // The chat: a line and a picture of the transfer, both shown at once and kept.
+      await page.getByTestId('c2c-chat-input').locator('input').fill('Paying now by Alipay');
+      await page.getByTestId('c2c-chat').getByRole('button', { name: 'Send' }).click();
+      await expect.poll(() => page.getByTestId('c2c-chat').textContent()).toContain('Paying now by Alipay');
+      await page
+        .getByTestId('c2c-chat')
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: pngImage(60, 40, [30, 160, 90]) });
+      await page.locator('.c2c-msg__image').waitFor({ timeout: 15_000 });
+
       // Mark paid, naming the account paid to; the demo merchant's bot releases within a few seconds.
       await page.getByTestId('c2c-mark-paid').click();
       await page.locator('[data-testid^="c2c-paid-"]').first().click();

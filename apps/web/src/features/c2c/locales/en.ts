@@ -129,4 +129,6 @@ export default {
   adMethods: 'Uses your payment methods ({{n}})',
   publish: 'Publish',
   myAds: 'My ads',
+  imageType: 'Choose a JPEG, PNG or WebP image.',
+  imageSize: 'The image must be 3 MB or smaller.',
 };

@@ -132,4 +132,6 @@ export default {
   adMethods: 'Usa tus métodos de pago ({{n}})',
   publish: 'Publicar',
   myAds: 'Mis anuncios',
+  imageType: 'Elige una imagen JPEG, PNG o WebP.',
+  imageSize: 'La imagen debe ocupar 3 MB o menos.',
 } satisfies Translation<typeof en>;

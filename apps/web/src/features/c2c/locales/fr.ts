@@ -132,4 +132,6 @@ export default {
   adMethods: 'Utilise vos moyens de paiement ({{n}})',
   publish: 'Publier',
   myAds: 'Mes annonces',
+  imageType: 'Choisissez une image JPEG, PNG ou WebP.',
+  imageSize: 'L’image doit faire 3 Mo au plus.',
 } satisfies Translation<typeof en>;

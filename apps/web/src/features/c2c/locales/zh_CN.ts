@@ -132,4 +132,6 @@ export default {
   adMethods: '使用您的收款方式（{{n}}）',
   publish: '发布',
   myAds: '我的广告',
+  imageType: '请选择 JPEG、PNG 或 WebP 图片',
+  imageSize: '图片不能超过 3 MB',
 } satisfies Translation<typeof en>;

@@ -132,4 +132,6 @@ export default {
   adMethods: '使用您的收款方式（{{n}}）',
   publish: '發布',
   myAds: '我的廣告',
+  imageType: '請選擇 JPEG、PNG 或 WebP 圖片',
+  imageSize: '圖片不能超過 3 MB',
 } satisfies Translation<typeof en>;

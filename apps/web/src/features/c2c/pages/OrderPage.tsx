@@ -1,8 +1,11 @@
-import { type C2COrder, c2cApi, ERRORS } from '@bourse/contract';
+import { C2C_IMAGE_MAX_BYTES, type C2CMessage, type C2COrder, c2cApi, ERRORS } from '@bourse/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PictureOutline } from 'antd-mobile-icons';
 import { Button, Dialog, Input, TextArea } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
+import { checkImage, ImagePicker } from '../../../components/ImagePicker';
 import { SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { StatusTag, type StatusTone } from '../../../components/StatusTag';
 import { api, ApiError } from '../../../lib/api';
@@ -10,6 +13,7 @@ import type { PageProps } from '../../../lib/feature';
 import { newRequestId } from '../../../lib/requestId';
 import { toast } from '../../../lib/toast';
 import {
+  c2cKeys,
   formatCountdown,
   secondsLeft,
   useC2CLive,
@@ -274,7 +278,22 @@ function Chat({ order }: { order: C2COrder }) {
   const t = useC2CT();
   const messages = useMessages(order.id);
   const send = useSendMessage(order.id);
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
+  const sendImage = async (file: File) => {
+    const problem = checkImage(file, C2C_IMAGE_MAX_BYTES);
+    if (problem) {
+      toast(t(problem === 'type' ? 'imageType' : 'imageSize'), 'fail');
+      return;
+    }
+    const form = new FormData();
+    form.append('id', String(order.id));
+    form.append('image', file);
+    const message = await api.call(c2cApi.sendImage, { form });
+    queryClient.setQueryData<C2CMessage[]>(c2cKeys.messages(order.id), (list) =>
+      list && !list.some((m) => m.id === message.id) ? [...list, message] : list,
+    );
+  };
   return (
     <section className="c2c-card c2c-chat" data-testid="c2c-chat">
       <h4>{t('chat')}</h4>
@@ -284,12 +303,26 @@ function Chat({ order }: { order: C2COrder }) {
             key={m.id}
             className={`c2c-msg c2c-msg--${m.author === 'system' ? 'system' : m.author === order.role ? 'mine' : 'theirs'}`}
           >
-            {m.author === 'system' ? t(`sys_${m.body}` as 'sys_created') : m.hasImage ? `[${t('image')}]` : m.body}
+            {m.author === 'system' ? (
+              t(`sys_${m.body}` as 'sys_created')
+            ) : m.hasImage ? (
+              <ChatImage orderId={order.id} id={m.id} />
+            ) : (
+              m.body
+            )}
           </li>
         ))}
       </ul>
       {order.actions.chat ? (
         <div className="c2c-chat__composer">
+          <ImagePicker
+            name="image"
+            label={t('image')}
+            className="c2c-chat__image"
+            onPick={(file) => void sendImage(file)}
+          >
+            <PictureOutline />
+          </ImagePicker>
           <Input
             value={text}
             onChange={setText}
@@ -312,4 +345,18 @@ function Chat({ order }: { order: C2COrder }) {
       )}
     </section>
   );
+}
+
+/** A chat image: the route needs the login, so it comes as bytes and shows through an object URL. */
+function ChatImage({ orderId, id }: { orderId: number; id: number }) {
+  const t = useC2CT();
+  const url = useQuery({
+    queryKey: [...c2cKeys.messages(orderId), 'image', id],
+    queryFn: async ({ signal }) =>
+      URL.createObjectURL(
+        await api.file(c2cApi.messageImage, { params: { id: orderId, file: id }, toast: false, signal }),
+      ),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return url.data ? <img className="c2c-msg__image" src={url.data} alt={t('image')} /> : <span>[{t('image')}]</span>;
 }
