@@ -1,6 +1,7 @@
 /** Live-channel names (spec §7) and the frames that travel on `/ws`. */
 
 import type { SupportFrame } from './api/routes/support';
+import type { C2CFrame } from './schemas/c2c';
 import type { HomeNoticeEvent, HomeNoticeSnapshot } from './schemas/content';
 import type { OptionKlineFrame, OptionTicker } from './schemas/options';
 import type {
@@ -34,6 +35,8 @@ export const CHANNELS = [
   'support',
   // Added by Bourse: the user's crypto loans (private: LTV updates, margin calls, liquidations).
   'loans',
+  // Added by Bourse: the user's C2C orders (private: order changes, chat messages, notifications).
+  'c2c',
 ] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
@@ -84,5 +87,6 @@ export interface ChannelFrames {
   support: SupportFrame;
   /** The loans module declares its frame when it is built. */
   loans: unknown;
+  c2c: C2CFrame;
 }
 export type ChannelFrame<C extends ChannelName> = ChannelFrames[C];

@@ -1,5 +1,6 @@
 import { auditFeature } from '../features/audit';
 import { authFeature } from '../features/auth';
+import { c2cFeature } from '../features/c2c';
 import { chainFeature } from '../features/chain';
 import { contentFeature } from '../features/content';
 import { dashboardFeature } from '../features/dashboard';
@@ -27,6 +28,7 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   supportFeature,
   identityFeature,
   withdrawalsFeature,
+  c2cFeature,
   marketsFeature,
   optionsFeature,
   contentFeature,

@@ -1,6 +1,7 @@
 import type { ModuleManifest, ModuleName } from '../platform/module';
 import { accountModule } from './account';
 import { backofficeModule } from './backoffice';
+import { c2cModule } from './c2c';
 import { chainModule } from './chain';
 import { contentModule } from './content';
 import { feesModule } from './fees';
@@ -42,6 +43,7 @@ export const MODULES: readonly AnyModule[] = [
   optionsModule,
   supportModule,
   wealthModule,
+  c2cModule,
   subscriptionModule,
   backofficeModule,
 ];

@@ -1,4 +1,5 @@
 import { authFeature } from '../features/auth';
+import { c2cFeature } from '../features/c2c';
 import { contentFeature } from '../features/content';
 import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
@@ -26,6 +27,7 @@ export const features: readonly Feature[] = [
   walletFeature,
   spotFeature,
   optionsFeature,
+  c2cFeature,
   supportFeature,
 ];
 

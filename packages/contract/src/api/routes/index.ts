@@ -1,6 +1,7 @@
 import type { RouteDef } from '../define';
 import { accountApi } from './account';
 import { backofficeApi } from './backoffice';
+import { c2cAdminApi, c2cApi } from './c2c';
 import { contentAdminApi, contentApi } from './content';
 import { ledgerAdminApi } from './ledger';
 import { marketApi } from './market';
@@ -42,6 +43,8 @@ export * from './wealth';
 export const API_TABLES = {
   accountApi,
   backofficeApi,
+  c2cApi,
+  c2cAdminApi,
   contentApi,
   contentAdminApi,
   ledgerAdminApi,
