@@ -26,6 +26,8 @@ export function useProjects() {
   // The intro comes in the reader's language.
   const lang = useSettings((s) => s.lang);
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: subscriptionKeys.projects(lang),
     queryFn: ({ signal }) => api.call(subscriptionApi.projects, { toast: false, signal }),
   });
@@ -33,6 +35,8 @@ export function useProjects() {
 
 export function useApplications(projectId: number | undefined, enabled: boolean) {
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: subscriptionKeys.applications(projectId),
     queryFn: ({ signal }) =>
       api.call(subscriptionApi.applications, {

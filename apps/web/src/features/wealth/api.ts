@@ -27,6 +27,8 @@ export const wealthKeys = {
 
 export function useProducts() {
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: wealthKeys.products,
     queryFn: ({ signal }) => api.call(wealthApi.products, { toast: false, signal }),
   });
@@ -34,6 +36,8 @@ export function useProducts() {
 
 export function useSummary(enabled: boolean) {
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: wealthKeys.summary,
     queryFn: ({ signal }) => api.call(wealthApi.summary, { toast: false, signal }),
     enabled,
@@ -42,6 +46,8 @@ export function useSummary(enabled: boolean) {
 
 export function usePositions(state: 'open' | 'closed') {
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: wealthKeys.positions(state),
     queryFn: ({ signal }) =>
       api.call(wealthApi.positions, { query: { state, page: 1, size: 50 }, toast: false, signal }),
@@ -50,6 +56,8 @@ export function usePositions(state: 'open' | 'closed') {
 
 export function useReturns(positionId?: number) {
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: wealthKeys.returns(positionId),
     queryFn: ({ signal }) =>
       api.call(wealthApi.returns, {
@@ -62,6 +70,8 @@ export function useReturns(positionId?: number) {
 
 export function useRedemptions() {
   return useQuery({
+    // Returns, maturities and allocations come from the scheduler: each visit asks again.
+    staleTime: 0,
     queryKey: wealthKeys.redemptions,
     queryFn: ({ signal }) => api.call(wealthApi.redemptions, { query: { page: 1, size: 50 }, toast: false, signal }),
   });
