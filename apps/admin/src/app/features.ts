@@ -8,8 +8,10 @@ import { ledgerFeature } from '../features/ledger';
 import { marketsFeature } from '../features/markets';
 import { operatorsFeature } from '../features/operators';
 import { schedulerFeature } from '../features/scheduler';
+import { subscriptionFeature } from '../features/subscription';
 import { supportFeature } from '../features/support';
 import { usersFeature } from '../features/users';
+import { wealthFeature } from '../features/wealth';
 import { withdrawalsFeature } from '../features/withdrawals';
 import type { AnyLocaleBundle } from '../lib/i18n';
 import { commonLocales } from '../lib/locales';
@@ -27,6 +29,8 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   identityFeature,
   withdrawalsFeature,
   marketsFeature,
+  wealthFeature,
+  subscriptionFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,
