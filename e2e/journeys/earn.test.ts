@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceClock,
   type AppLang,
+  CONSOLE_KEYS,
+  CONSOLE_VIEWPORT,
   type AppTheme,
   hasHorizontalOverflow,
   launchBrowser,
@@ -17,6 +19,7 @@ import {
   uniqueEmail,
   waitForRoute,
 } from '../harness';
+import { operatorSignIn } from '../harness/app';
 
 /**
  * The earn journey on a TEST_CLOCK server: a user with 20,000 USDT subscribes 10,000 to the demo's flexible USDT
@@ -170,6 +173,57 @@ describe('earn journey', () => {
         expect(await hasHorizontalOverflow(page), route).toBe(false);
         await screenshot(page, `earn-${name}-${lang}-${theme}`);
       }
+      expect(app.errors).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows the operator the products, holdings and the NOVA allocation in the console', async () => {
+    const email = uniqueEmail('earn-op');
+    // Six days passed on the test clock: the harness signs the administrator in again.
+    const created = await operatorCall<{ password: string }>(
+      server,
+      await operatorToken(server),
+      '/admin/api/operators',
+      {
+        email,
+        name: 'Earn desk',
+        role: 'risk',
+      },
+    );
+    // The console's own sign-in page computes two-factor codes from real time, and this server's clock is six days
+    // ahead: the operator signs in through the API (codes at the server's time) and the console gets the session.
+    const token = await operatorSignIn(server, email, created.password);
+    const operator = await operatorCall<unknown>(server, token, '/admin/api/me');
+    const app = await newPage(browser, server.url, {
+      mobile: false,
+      viewport: CONSOLE_VIEWPORT,
+      storage: { [CONSOLE_KEYS.lang]: 'en', [CONSOLE_KEYS.theme]: 'light' },
+    });
+    await app.context.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+      CONSOLE_KEYS.session,
+      JSON.stringify({ token, expiresAt: Date.now() + 3_600_000, operator }),
+    ] as const);
+    const { page } = app;
+    try {
+      await page.goto(`${server.url}/admin/#/earn/wealth`);
+      const products = page.getByTestId('wealth-products');
+      await expect.poll(() => products.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+      // The journey's 2.46575342 USDT of interest are among what the USDT products paid.
+      await expect.poll(() => page.getByTestId('wealth-totals').textContent()).toContain('USDT');
+      await screenshot(page, 'earn-console-products-en-light');
+      await page.goto(`${server.url}/admin/#/earn/wealth/holdings`);
+      await expect
+        .poll(() => page.getByTestId('wealth-positions').textContent(), { timeout: 15_000 })
+        .toContain('2.46575342');
+      await screenshot(page, 'earn-console-holdings-en-light');
+      await page.goto(`${server.url}/admin/#/earn/subscription`);
+      await page.getByTestId('project-applications-NOVA').click();
+      const applications = page.getByTestId('subscription-applications');
+      await expect.poll(() => applications.textContent(), { timeout: 15_000 }).toContain('2,000');
+      expect(await applications.textContent()).toContain('Allocated');
+      await screenshot(page, 'earn-console-allocation-en-light');
       expect(app.errors).toEqual([]);
     } finally {
       await app.close();
