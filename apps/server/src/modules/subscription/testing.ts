@@ -13,11 +13,30 @@ import {
   type TestServer,
   type TestUser,
 } from '../../test/harness';
+import { OffsetClock } from '../../lib/clock';
 import { user } from '../ledger';
 import { ensureSpotConfig, fund } from '../spot/testing';
-import { StoppedClock } from '../wealth/testing';
 
 /** Test support for new-coin subscription: a stopped clock, a project the test defines, funded users. */
+
+/** A clock that stands still until the test moves it (window ends at the instant, ± 1 ms). */
+export class StoppedClock extends OffsetClock {
+  constructor(private t: number) {
+    super();
+  }
+
+  override now(): number {
+    return this.t;
+  }
+
+  override advance(ms: number): void {
+    this.t += ms;
+  }
+
+  set(t: number): void {
+    this.t = t;
+  }
+}
 
 export const HOUR = 3_600_000;
 export const T0 = Date.UTC(2026, 10, 23, 10);
