@@ -1,7 +1,7 @@
 import { errorMessage } from '@bourse/contract';
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { EmptyState, ListSkeleton, NotFoundState, QueryError } from '../../../components/BlockState';
@@ -196,20 +196,21 @@ function ProductDetail({ id }: { id: number }) {
     }
   };
 
-  const rows: [string, string][] = [
+  const inAsset = (value: string) => (
+    <>
+      <Amount value={value} precision={DECIMALS} trim /> {product.asset}
+    </>
+  );
+  const rows: [string, ReactNode][] = [
     [t('type'), product.kind === 'flexible' ? t('flexible') : t('fixed')],
-    ...(product.termDays === null
-      ? []
-      : ([[t('term'), t('termDays', { days: product.termDays })]] as [string, string][])),
-    [t('minAmount'), `${product.minAmount} ${product.asset}`],
-    [t('maxPerUser'), product.maxPerUser === null ? t('noLimit') : `${product.maxPerUser} ${product.asset}`],
-    [t('quotaLeft'), product.left === null ? t('noLimit') : `${product.left} ${product.asset}`],
+    [t('term'), product.termDays === null ? t('flexible') : t('termDays', { days: product.termDays })],
+    [t('minAmount'), inAsset(product.minAmount)],
+    [t('maxPerUser'), product.maxPerUser === null ? t('noLimit') : inAsset(product.maxPerUser)],
+    [t('quotaLeft'), product.left === null ? t('noLimit') : inAsset(product.left)],
     [t('accrualStarts'), formatDate(product.accrualStartsAt, locale)],
     [t('firstReturn'), formatDate(product.firstReturnAt, locale)],
-    ...(product.maturityAt === null
-      ? []
-      : ([[t('maturity'), formatDate(product.maturityAt, locale)]] as [string, string][])),
   ];
+  if (product.maturityAt !== null) rows.push([t('maturity'), formatDate(product.maturityAt, locale)]);
   const closed = product.status === 'paused' || product.soldOut;
 
   return (
