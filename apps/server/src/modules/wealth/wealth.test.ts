@@ -235,6 +235,24 @@ describe('wealth products over HTTP', () => {
     expectReconciled(world.ctx);
   });
 
+  it('shows subscription, returns and redemption in the funding records (filter "product")', async () => {
+    const pos = (await subscribe(world.server, alice, { productId: flex, amount: '10000' })).body.data;
+    await runAt(day(3));
+    expect((await redeem(world.server, alice, { positionId: pos.id })).body.code).toBe(200);
+    const records = await get<Page<{ title: string; amount: string; direction: string; product: string | null }>>(
+      world.server,
+      '/mapi/wallet/records?type=product&size=20',
+      { token: alice.token },
+    );
+    expect(records.body.data.list.map((r) => [r.title, r.amount, r.direction])).toEqual([
+      ['Wealth redemption · USDT Flexible', '10000', 'internal'],
+      ['Wealth return · USDT Flexible', '1', 'in'],
+      ['Wealth return · USDT Flexible', '1', 'in'],
+      ['Wealth subscription · USDT Flexible', '10000', 'internal'],
+    ]);
+    expect(records.body.data.list.every((r) => r.product === 'earn')).toBe(true);
+  });
+
   it('pays a fixed term for its days and releases the principal at maturity', async () => {
     const pos = (await subscribe(world.server, alice, { productId: fixed, amount: '10000' })).body.data;
     expect(pos).toMatchObject({ apr: '0.073', termDays: 7, maturityAt: day(8) });
