@@ -10,8 +10,10 @@ import { marketsFeature } from '../features/markets';
 import { operatorsFeature } from '../features/operators';
 import { optionsFeature } from '../features/options';
 import { schedulerFeature } from '../features/scheduler';
+import { subscriptionFeature } from '../features/subscription';
 import { supportFeature } from '../features/support';
 import { usersFeature } from '../features/users';
+import { wealthFeature } from '../features/wealth';
 import { withdrawalsFeature } from '../features/withdrawals';
 import type { AnyLocaleBundle } from '../lib/i18n';
 import { commonLocales } from '../lib/locales';
@@ -31,6 +33,8 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   c2cFeature,
   marketsFeature,
   optionsFeature,
+  wealthFeature,
+  subscriptionFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,

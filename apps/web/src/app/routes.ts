@@ -7,8 +7,10 @@ import { optionsFeature } from '../features/options';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import { spotFeature } from '../features/spot';
+import { subscriptionFeature } from '../features/subscription';
 import { supportFeature } from '../features/support';
 import { walletFeature } from '../features/wallet';
+import { wealthFeature } from '../features/wealth';
 import type { Feature, FeatureRoute } from '../lib/feature';
 import { type AnyLocaleBundle, loadLocaleBundles } from '../lib/i18n';
 import { commonLocales } from '../lib/locales';
@@ -29,6 +31,8 @@ export const features: readonly Feature[] = [
   optionsFeature,
   c2cFeature,
   supportFeature,
+  wealthFeature,
+  subscriptionFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts (in the active language). */
