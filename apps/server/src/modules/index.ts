@@ -6,6 +6,7 @@ import { contentModule } from './content';
 import { feesModule } from './fees';
 import { ledgerModule } from './ledger';
 import { marketModule } from './market';
+import { miningModule } from './mining';
 import { operatorsModule } from './operators';
 import { optionsModule } from './options';
 import { productsModule } from './products';
@@ -43,5 +44,6 @@ export const MODULES: readonly AnyModule[] = [
   supportModule,
   wealthModule,
   subscriptionModule,
+  miningModule,
   backofficeModule,
 ];

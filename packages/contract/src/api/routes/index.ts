@@ -4,6 +4,7 @@ import { backofficeApi } from './backoffice';
 import { contentAdminApi, contentApi } from './content';
 import { ledgerAdminApi } from './ledger';
 import { marketApi } from './market';
+import { miningAdminApi, miningApi } from './mining';
 import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
 import { productsAdminApi, productsApi } from './products';
@@ -37,7 +38,7 @@ export * from './wealth';
 
 /**
  * Every route table of the API the server serves. A product's table joins here in the same change that registers
- * its module (c2c, loans, mining and perp are declared in their files and not served yet).
+ * its module (c2c, loans and perp are declared in their files and not served yet).
  */
 export const API_TABLES = {
   accountApi,
@@ -46,6 +47,8 @@ export const API_TABLES = {
   contentAdminApi,
   ledgerAdminApi,
   marketApi,
+  miningApi,
+  miningAdminApi,
   operatorApi,
   optionsApi,
   optionsAdminApi,
