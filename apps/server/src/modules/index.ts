@@ -5,6 +5,7 @@ import { chainModule } from './chain';
 import { contentModule } from './content';
 import { feesModule } from './fees';
 import { ledgerModule } from './ledger';
+import { loansModule } from './loans';
 import { marketModule } from './market';
 import { miningModule } from './mining';
 import { operatorsModule } from './operators';
@@ -45,5 +46,6 @@ export const MODULES: readonly AnyModule[] = [
   wealthModule,
   subscriptionModule,
   miningModule,
+  loansModule,
   backofficeModule,
 ];

@@ -3,6 +3,7 @@ import { accountApi } from './account';
 import { backofficeApi } from './backoffice';
 import { contentAdminApi, contentApi } from './content';
 import { ledgerAdminApi } from './ledger';
+import { loansAdminApi, loansApi } from './loans';
 import { marketApi } from './market';
 import { miningAdminApi, miningApi } from './mining';
 import { operatorApi } from './operators';
@@ -38,7 +39,7 @@ export * from './wealth';
 
 /**
  * Every route table of the API the server serves. A product's table joins here in the same change that registers
- * its module (c2c, loans and perp are declared in their files and not served yet).
+ * its module (c2c and perp are declared in their files and not served yet).
  */
 export const API_TABLES = {
   accountApi,
@@ -46,6 +47,8 @@ export const API_TABLES = {
   contentApi,
   contentAdminApi,
   ledgerAdminApi,
+  loansApi,
+  loansAdminApi,
   marketApi,
   miningApi,
   miningAdminApi,
