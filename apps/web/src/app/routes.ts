@@ -1,7 +1,9 @@
 import { authFeature } from '../features/auth';
 import { contentFeature } from '../features/content';
 import { homeFeature } from '../features/home';
+import { loansFeature } from '../features/loans';
 import { meFeature } from '../features/me';
+import { miningFeature } from '../features/mining';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import { spotFeature } from '../features/spot';
@@ -25,6 +27,8 @@ export const features: readonly Feature[] = [
   walletFeature,
   spotFeature,
   supportFeature,
+  miningFeature,
+  loansFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts (in the active language). */
