@@ -18,6 +18,7 @@ import {
   uniqueEmail,
   waitForRoute,
 } from '../harness';
+import { CONSOLE_KEYS, CONSOLE_VIEWPORT } from '../harness/console';
 
 /**
  * The lending journey (mining machines and crypto loans) on a TEST_CLOCK server: the user, funded by a deposit on the
@@ -178,6 +179,35 @@ describe('lending journey', () => {
         } finally {
           await app.close();
         }
+      }
+    }
+  });
+
+  it('shows the console pages: machines and pool, loan settings and loans near liquidation', async () => {
+    admin = await operatorToken(server);
+    const operator = await operatorCall<unknown>(server, admin, '/admin/api/me');
+    const session = JSON.stringify({ token: admin, expiresAt: serverNow(server) + 3_600_000, operator });
+    for (const theme of ['dark', 'light'] as AppTheme[]) {
+      const app = await newPage(browser, server.url, {
+        viewport: CONSOLE_VIEWPORT,
+        mobile: false,
+        storage: { [CONSOLE_KEYS.lang]: theme === 'dark' ? 'en' : 'zh_CN', [CONSOLE_KEYS.theme]: theme },
+      });
+      try {
+        await app.page.addInitScript(([key, value]) => sessionStorage.setItem(key, value), [
+          CONSOLE_KEYS.session,
+          session,
+        ] as const);
+        await app.page.goto(`${server.url}/admin/#/markets/mining`);
+        const machines = app.page.getByTestId('mining-machines');
+        await expect.poll(() => machines.textContent(), { timeout: 15_000 }).toContain('Trial miner');
+        await screenshot(app.page, `console-mining-${theme}`);
+        await app.page.goto(`${server.url}/admin/#/markets/loans`);
+        await expect.poll(() => app.page.locator('.ant-card').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+        await screenshot(app.page, `console-loans-${theme}`);
+        expect(app.errors).toEqual([]);
+      } finally {
+        await app.close();
       }
     }
   });

@@ -5,7 +5,9 @@ import { contentFeature } from '../features/content';
 import { dashboardFeature } from '../features/dashboard';
 import { identityFeature } from '../features/identity';
 import { ledgerFeature } from '../features/ledger';
+import { loansFeature } from '../features/loans';
 import { marketsFeature } from '../features/markets';
+import { miningFeature } from '../features/mining';
 import { operatorsFeature } from '../features/operators';
 import { schedulerFeature } from '../features/scheduler';
 import { supportFeature } from '../features/support';
@@ -27,6 +29,8 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   identityFeature,
   withdrawalsFeature,
   marketsFeature,
+  miningFeature,
+  loansFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,
