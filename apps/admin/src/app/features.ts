@@ -6,7 +6,9 @@ import { contentFeature } from '../features/content';
 import { dashboardFeature } from '../features/dashboard';
 import { identityFeature } from '../features/identity';
 import { ledgerFeature } from '../features/ledger';
+import { loansFeature } from '../features/loans';
 import { marketsFeature } from '../features/markets';
+import { miningFeature } from '../features/mining';
 import { operatorsFeature } from '../features/operators';
 import { optionsFeature } from '../features/options';
 import { schedulerFeature } from '../features/scheduler';
@@ -35,6 +37,8 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   optionsFeature,
   wealthFeature,
   subscriptionFeature,
+  miningFeature,
+  loansFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,

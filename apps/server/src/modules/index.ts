@@ -6,7 +6,9 @@ import { chainModule } from './chain';
 import { contentModule } from './content';
 import { feesModule } from './fees';
 import { ledgerModule } from './ledger';
+import { loansModule } from './loans';
 import { marketModule } from './market';
+import { miningModule } from './mining';
 import { operatorsModule } from './operators';
 import { optionsModule } from './options';
 import { productsModule } from './products';
@@ -45,5 +47,7 @@ export const MODULES: readonly AnyModule[] = [
   wealthModule,
   c2cModule,
   subscriptionModule,
+  miningModule,
+  loansModule,
   backofficeModule,
 ];

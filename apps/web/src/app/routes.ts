@@ -2,7 +2,9 @@ import { authFeature } from '../features/auth';
 import { c2cFeature } from '../features/c2c';
 import { contentFeature } from '../features/content';
 import { homeFeature } from '../features/home';
+import { loansFeature } from '../features/loans';
 import { meFeature } from '../features/me';
+import { miningFeature } from '../features/mining';
 import { optionsFeature } from '../features/options';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
@@ -33,6 +35,8 @@ export const features: readonly Feature[] = [
   supportFeature,
   wealthFeature,
   subscriptionFeature,
+  miningFeature,
+  loansFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts (in the active language). */

@@ -4,7 +4,9 @@ import { backofficeApi } from './backoffice';
 import { c2cAdminApi, c2cApi } from './c2c';
 import { contentAdminApi, contentApi } from './content';
 import { ledgerAdminApi } from './ledger';
+import { loansAdminApi, loansApi } from './loans';
 import { marketApi } from './market';
+import { miningAdminApi, miningApi } from './mining';
 import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
 import { productsAdminApi, productsApi } from './products';
@@ -38,7 +40,7 @@ export * from './wealth';
 
 /**
  * Every route table of the API the server serves. A product's table joins here in the same change that registers
- * its module (c2c, loans, mining and perp are declared in their files and not served yet).
+ * its module (c2c and perp are declared in their files and not served yet).
  */
 export const API_TABLES = {
   accountApi,
@@ -48,7 +50,11 @@ export const API_TABLES = {
   contentApi,
   contentAdminApi,
   ledgerAdminApi,
+  loansApi,
+  loansAdminApi,
   marketApi,
+  miningApi,
+  miningAdminApi,
   operatorApi,
   optionsApi,
   optionsAdminApi,

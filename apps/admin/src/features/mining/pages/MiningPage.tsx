@@ -1,0 +1,167 @@
+import { type MiningAdminMiner, miningAdminApi, type MiningMachineAdmin } from '@bourse/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Descriptions, Input, Space, Table } from 'antd';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryError } from '../../../components/QueryError';
+import { StatusTag } from '../../../components/StatusTag';
+import { Time } from '../../../components/Time';
+import { api } from '../../../lib/client';
+import { useCan } from '../../../lib/operator';
+import { useMiningT } from '../locales';
+
+const KEY = ['mining'] as const;
+
+function BudgetInput({ asset }: { asset: string }) {
+  const t = useMiningT();
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [amount, setAmount] = useState('');
+  const fund = useMutation({
+    mutationFn: () => api.call(miningAdminApi.budget, { body: { asset, amount } }),
+    onSuccess: () => {
+      setAmount('');
+      void message.success(t('budgetAdded'));
+      void client.invalidateQueries({ queryKey: KEY });
+    },
+  });
+  return (
+    <Space.Compact>
+      <Input value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 140 }} suffix={asset} />
+      <Button disabled={amount === ''} loading={fund.isPending} onClick={() => fund.mutate()}>
+        {t('addBudget')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+/** Machine models (pause/resume sale), the payout pool and its budget, machines users hold, totals owed. */
+export default function MiningPage() {
+  const t = useMiningT();
+  const may = useCan('products.manage');
+  const client = useQueryClient();
+  const machines = useQuery({ queryKey: [...KEY, 'machines'], queryFn: () => api.call(miningAdminApi.machines) });
+  const pool = useQuery({ queryKey: [...KEY, 'pool'], queryFn: () => api.call(miningAdminApi.pool) });
+  const totals = useQuery({ queryKey: [...KEY, 'totals'], queryFn: () => api.call(miningAdminApi.totals) });
+  const miners = useQuery({
+    queryKey: [...KEY, 'miners'],
+    queryFn: () => api.call(miningAdminApi.miners, { query: { page: 1, size: 50 } }),
+  });
+  const toggle = useMutation({
+    mutationFn: (m: MiningMachineAdmin) =>
+      api.call(miningAdminApi.update, {
+        params: { id: m.id },
+        body: { status: m.status === 'active' ? 'paused' : 'active' },
+      }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
+  });
+
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Card title={t('totals')}>
+          {totals.isError && <QueryError error={totals.error} onRetry={() => void totals.refetch()} />}
+          {totals.data && (
+            <>
+              <Descriptions
+                size="small"
+                column={4}
+                items={[
+                  { key: 'r', label: t('running'), children: totals.data.miners.running },
+                  { key: 'n', label: t('notStarted'), children: totals.data.miners.notStarted },
+                  { key: 'e', label: t('ended'), children: totals.data.miners.ended },
+                  { key: 'u', label: t('users'), children: totals.data.users },
+                ]}
+              />
+              <Table
+                rowKey="asset"
+                size="small"
+                pagination={false}
+                dataSource={totals.data.rows}
+                columns={[
+                  { title: t('asset'), dataIndex: 'asset' },
+                  { title: t('reserved'), dataIndex: 'reserved', className: 'mono' },
+                  { title: t('uncollected'), dataIndex: 'uncollected', className: 'mono' },
+                  { title: t('produced'), dataIndex: 'produced', className: 'mono' },
+                  { title: t('fuelTanks'), dataIndex: 'fuelTanks', className: 'mono' },
+                  { title: t('revenue'), dataIndex: 'revenue', className: 'mono' },
+                ]}
+              />
+            </>
+          )}
+        </Card>
+        <Card title={t('machines')}>
+          {machines.isError && <QueryError error={machines.error} onRetry={() => void machines.refetch()} />}
+          <Table<MiningMachineAdmin>
+            rowKey="id"
+            size="small"
+            loading={machines.isFetching}
+            dataSource={machines.data}
+            pagination={false}
+            data-testid="mining-machines"
+            columns={[
+              { title: t('name'), dataIndex: 'name' },
+              { title: t('price'), key: 'price', render: (_, m) => `${m.price} ${m.priceAsset}` },
+              { title: t('term'), key: 'term', render: (_, m) => t('days', { n: m.termDays }) },
+              { title: t('dailyOutput'), key: 'out', render: (_, m) => `${m.dailyOutput} ${m.outputAsset}` },
+              { title: t('dailyFuel'), key: 'fuel', render: (_, m) => `${m.dailyFuel} ${m.fuelAsset}` },
+              {
+                title: t('sold'),
+                key: 'sold',
+                render: (_, m) => `${m.sold}${m.stock === null ? '' : ` / ${m.stock}`}`,
+              },
+              { title: t('holding'), dataIndex: 'holding' },
+              { title: t('reserved'), key: 'res', render: (_, m) => `${m.reserved} ${m.outputAsset}` },
+              {
+                title: t('status'),
+                key: 'status',
+                render: (_, m) => (
+                  <Space>
+                    <StatusTag tone={m.status === 'active' ? 'success' : 'neutral'}>{m.status}</StatusTag>
+                    <Button size="small" disabled={!may} onClick={() => toggle.mutate(m)}>
+                      {m.status === 'active' ? t('pause') : t('resume')}
+                    </Button>
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </Card>
+        <Card title={t('pool')}>
+          {pool.isError && <QueryError error={pool.error} onRetry={() => void pool.refetch()} />}
+          <Table
+            rowKey="asset"
+            size="small"
+            pagination={false}
+            dataSource={pool.data?.rows}
+            columns={[
+              { title: t('asset'), dataIndex: 'asset' },
+              { title: t('available'), dataIndex: 'available', className: 'mono' },
+              { title: t('reserved'), dataIndex: 'reserved', className: 'mono' },
+              { title: t('addBudget'), key: 'b', render: (_, r) => (may ? <BudgetInput asset={r.asset} /> : null) },
+            ]}
+          />
+        </Card>
+        <Card title={t('miners')}>
+          {miners.isError && <QueryError error={miners.error} onRetry={() => void miners.refetch()} />}
+          <Table<MiningAdminMiner>
+            rowKey="id"
+            size="small"
+            dataSource={miners.data?.list}
+            pagination={false}
+            columns={[
+              { title: t('uid'), dataIndex: 'uid' },
+              { title: t('name'), dataIndex: 'name' },
+              { title: t('status'), dataIndex: 'status' },
+              { title: t('term'), key: 'd', render: (_, m) => `${m.daysDone} / ${m.termDays}` },
+              { title: t('produced'), key: 'p', render: (_, m) => `${m.produced} ${m.outputAsset}` },
+              { title: t('uncollected'), key: 'u', render: (_, m) => `${m.uncollected} ${m.outputAsset}` },
+              { title: t('bought'), dataIndex: 'boughtAt', render: (ms: number) => <Time ms={ms} /> },
+            ]}
+          />
+        </Card>
+      </Space>
+    </>
+  );
+}
