@@ -1,5 +1,6 @@
 import { authFeature } from '../features/auth';
 import { contentFeature } from '../features/content';
+import { futuresFeature } from '../features/futures';
 import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
 import { securityFeature } from '../features/security';
@@ -24,6 +25,7 @@ export const features: readonly Feature[] = [
   securityFeature,
   walletFeature,
   spotFeature,
+  futuresFeature,
   supportFeature,
 ];
 
