@@ -8,6 +8,7 @@ import { ledgerModule } from './ledger';
 import { marketModule } from './market';
 import { operatorsModule } from './operators';
 import { optionsModule } from './options';
+import { perpModule } from './perp';
 import { productsModule } from './products';
 import { requestsModule } from './requests';
 import { schedulerModule } from './scheduler';
@@ -40,6 +41,7 @@ export const MODULES: readonly AnyModule[] = [
   spotModule,
   marketModule,
   optionsModule,
+  perpModule,
   supportModule,
   wealthModule,
   subscriptionModule,

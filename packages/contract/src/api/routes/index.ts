@@ -6,6 +6,7 @@ import { ledgerAdminApi } from './ledger';
 import { marketApi } from './market';
 import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
+import { perpAdminApi, perpApi } from './perp';
 import { productsAdminApi, productsApi } from './products';
 import { schedulerAdminApi } from './scheduler';
 import { securityAdminApi, securityApi } from './security';
@@ -37,7 +38,7 @@ export * from './wealth';
 
 /**
  * Every route table of the API the server serves. A product's table joins here in the same change that registers
- * its module (c2c, loans, mining and perp are declared in their files and not served yet).
+ * its module (c2c, loans and mining are declared in their files and not served yet).
  */
 export const API_TABLES = {
   accountApi,
@@ -49,6 +50,8 @@ export const API_TABLES = {
   operatorApi,
   optionsApi,
   optionsAdminApi,
+  perpApi,
+  perpAdminApi,
   productsApi,
   productsAdminApi,
   schedulerAdminApi,
