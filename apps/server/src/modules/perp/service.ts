@@ -2203,7 +2203,7 @@ export class PerpService {
           amount: mm,
         });
       }
-      if (!this.deps.ledger.hasReference('perp:capital:fund')) {
+      if (fund > 0n && !this.deps.ledger.hasReference('perp:capital:fund')) {
         this.deps.ledger.transfer({
           reference: 'perp:capital:fund',
           reason: 'futures.insurance',
@@ -2221,12 +2221,13 @@ export class PerpService {
     if (this.available(mm) <= 0n) return;
     for (const rt of this.bySymbol.values()) {
       if (rt.c.status !== 'open') continue;
-      const mark = this.markOf(rt);
+      // Quotes around the index (the fair price), so the book's basis to the index stays small.
+      const mark = rt.index ?? this.markOf(rt);
       const tick = rt.c.tick;
       const pos = mm.positions.get(rt.c.id);
-      // A quote of about 2,000 USDT a level; skewed against the inventory it holds.
+      // A quote of about 20,000 USDT a level; skewed against the inventory it holds.
       const perLot = lotsNotional(rt.c.engine, mark, 1n);
-      const base = perLot > 0n ? (2000n * 10n ** BigInt(this.marginScale)) / perLot : 1n;
+      const base = perLot > 0n ? (20_000n * 10n ** BigInt(this.marginScale)) / perLot : 1n;
       const size = base < 1n ? 1n : base;
       const spreadTicks = (mark * 5n) / 10_000n / tick; // 5 bp from the mark
       const gap = spreadTicks < 1n ? 1n : spreadTicks;
@@ -2249,6 +2250,14 @@ export class PerpService {
         this.deps.log.warn({ err: e, symbol: rt.c.symbol }, 'perp market maker could not quote');
       }
     }
+  }
+
+  /** Takes the market maker's quotes off every book (a test's empty book; an operator pausing the bot). */
+  pullQuotes(): void {
+    const mm = this.systemAccount(MARKET_MAKER);
+    this.run(() => {
+      for (const o of [...mm.orders.values()]) this.cancelOrder(o, 'requote');
+    });
   }
 
   private mmPlace(mm: AccountState, rt: ContractRuntime, side: 'buy' | 'sell', price: bigint, lots: bigint): void {
