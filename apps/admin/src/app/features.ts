@@ -3,6 +3,7 @@ import { authFeature } from '../features/auth';
 import { chainFeature } from '../features/chain';
 import { contentFeature } from '../features/content';
 import { dashboardFeature } from '../features/dashboard';
+import { futuresFeature } from '../features/futures';
 import { identityFeature } from '../features/identity';
 import { ledgerFeature } from '../features/ledger';
 import { marketsFeature } from '../features/markets';
@@ -27,6 +28,7 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   identityFeature,
   withdrawalsFeature,
   marketsFeature,
+  futuresFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,
