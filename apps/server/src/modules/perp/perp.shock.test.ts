@@ -98,5 +98,6 @@ describe('a 20% shock on 10,000 positions', () => {
     expectPerpConsistent(ctx);
     // Every isolated position and every cross account was checked in the pass.
     expect(stats.sweep.lastChecked).toBeGreaterThan(8000);
+    expect(stats.sweep.lastMs).toBeLessThan(60_000);
   });
 });

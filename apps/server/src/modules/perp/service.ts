@@ -1616,24 +1616,33 @@ export class PerpService {
     const started = performance.now();
     let checked = 0;
     let handled = 0;
-    for (const a of [...this.accounts.values()]) {
-      if (a.uid === null || a.positions.size === 0) continue;
-      for (const ps of [...a.positions.values()]) {
-        if (ps.p.mode !== 'isolated') continue;
-        checked++;
-        const pool = isolatedPool(ps.p, this.markOf(ps.rt));
-        const risk = poolRisk(pool);
-        if (!ps.inLiquidation && risk.equity > risk.maintenance) continue;
-        if (this.liquidatePool(a, 'isolated', ps)) handled++;
+    const attempt = (fn: () => boolean): void => {
+      try {
+        if (fn()) handled++;
+      } catch (e) {
+        // One pool's failure (rolled back to its savepoint) never stops the others' liquidation.
+        this.deps.log.error({ err: e }, 'perp liquidation step failed');
       }
-      if (a.crossPositions().length > 0) {
-        checked++;
-        const { pool } = this.crossPoolOf(a);
-        const risk = poolRisk(pool);
-        if (!a.crossInLiquidation && risk.equity > risk.maintenance) continue;
-        if (this.liquidatePool(a, 'cross', null)) handled++;
+    };
+    // One transaction for the pass (each step a savepoint inside it): a shock commits once, not once per step.
+    this.deps.tx.run(() => {
+      for (const a of [...this.accounts.values()]) {
+        if (a.uid === null || a.positions.size === 0) continue;
+        for (const ps of [...a.positions.values()]) {
+          if (ps.p.mode !== 'isolated') continue;
+          checked++;
+          const risk = poolRisk(isolatedPool(ps.p, this.markOf(ps.rt)));
+          if (!ps.inLiquidation && risk.equity > risk.maintenance) continue;
+          attempt(() => this.liquidatePool(a, 'isolated', ps));
+        }
+        if (a.crossPositions().length > 0) {
+          checked++;
+          const risk = poolRisk(this.crossPoolOf(a).pool);
+          if (!a.crossInLiquidation && risk.equity > risk.maintenance) continue;
+          attempt(() => this.liquidatePool(a, 'cross', null));
+        }
       }
-    }
+    });
     const ms = performance.now() - started;
     this.sweepStats.runs++;
     this.sweepStats.lastMs = ms;
