@@ -2514,9 +2514,8 @@ export class PerpService {
     this.dirtyUsers.clear();
     for (const a of this.accounts.values()) if (a.uid !== null && a.positions.size > 0) users.add(a.uid);
     for (const uid of users) {
-      if (hub.subscriberCount('swap-positions', '') === 0) break;
-      const frame = this.positionsFrame(uid);
-      hub.publishToUser(uid, 'swap-positions', frame);
+      // Built only when the user has a socket subscribed (the hub serialises it then): no work for the others.
+      hub.publishToUser(uid, 'swap-positions', { toJSON: () => this.positionsFrame(uid) });
     }
   }
 
