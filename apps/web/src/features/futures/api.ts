@@ -177,6 +177,8 @@ export function useCandles(symbol: string, period: KlinePeriod) {
       api.call(perpApi.kline, { query: { symbol, period, limit: CANDLES_PER_LOAD }, signal, toast: false }),
     enabled: symbol !== '',
     staleTime: Infinity,
+    // The server pushes the current candle of 1m on `swap-kline`; longer periods are asked again now and then.
+    refetchInterval: period === '1m' ? false : 15_000,
   });
 }
 
@@ -401,6 +403,11 @@ export function applyOrder(queryClient: QueryClient, order: SwapOrder, fills: re
     return { order, fills: [...byId.values()].sort((a, b) => a.ts - b.ts || a.id - b.id) };
   });
   if (fills.length > 0) void queryClient.invalidateQueries({ queryKey: futuresKeys.recordsAll('fills') });
+  // Lots it filled moved a position and the wallet: asked again at once (the positions frame follows too).
+  if (order.filledLots > 0) {
+    void queryClient.invalidateQueries({ queryKey: futuresKeys.positions });
+    void queryClient.invalidateQueries({ queryKey: futuresKeys.account });
+  }
   if (order.positionId !== null)
     void queryClient.invalidateQueries({ queryKey: futuresKeys.position(order.positionId) });
   refreshDesk(queryClient, order.symbol);

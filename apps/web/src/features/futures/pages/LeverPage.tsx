@@ -64,6 +64,9 @@ export default function LeverPage({ query }: PageProps) {
   const [sheet, setSheet] = useState<Sheet>(null);
 
   useEffect(() => rememberContract(symbol), [symbol]);
+  useEffect(() => {
+    if (query.side === 'buy' || query.side === 'sell') setSide(query.side);
+  }, [query.side]);
   useEffect(() => setBookType(0), [symbol]);
   useTickerFeed(useMemo(() => [symbol], [symbol]));
   useDeskFeed();

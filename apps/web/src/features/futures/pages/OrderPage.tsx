@@ -1,6 +1,6 @@
 import { ActionSheet, Button, Dialog, InfiniteScroll } from 'antd-mobile';
 import { DownFill } from 'antd-mobile-icons';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockState';
 import type { PageProps } from '../../../lib/feature';
@@ -87,6 +87,9 @@ export default function OrderPage({ query }: PageProps) {
   const [symbol, setSymbol] = useState(query.symbol ?? '');
   const [status, setStatus] = useState<HistoryStatus>('');
   const [picking, setPicking] = useState<'contract' | 'status' | null>(null);
+  // A link to another tab of this page (the same page stays mounted) switches to it.
+  useEffect(() => setView(viewOf(query.tab)), [query.tab]);
+  useEffect(() => setSymbol(query.symbol ?? ''), [query.symbol]);
 
   useDeskFeed();
   const contracts = useContracts();
