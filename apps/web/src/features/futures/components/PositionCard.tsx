@@ -146,8 +146,13 @@ export function PositionCard({
         <div>
           <dt>{t('marginRatio')}</dt>
           <dd>
-            {position.marginRatio === null ? '--' : <Amount value={position.marginRatio} precision={2} />}
-            {position.marginRatio === null ? '' : '%'}
+            {position.marginRatio === null ? (
+              '--'
+            ) : (
+              <span className="num">
+                <Amount value={position.marginRatio} precision={2} />%
+              </span>
+            )}
           </dd>
         </div>
         <div className="fut-grid__wide">

@@ -213,9 +213,11 @@ export default function LeverPage({ query }: PageProps) {
           <button
             type="button"
             className="fut-link fut-desk__more"
+            aria-label={t('allOrders')}
             onClick={() => void navigate(withQuery(FUTURES_PATHS.order, { symbol }))}
           >
-            {t('allOrders')}
+            {/* Beside "Close all" only the arrow fits a phone's width. */}
+            {desk === 'positions' && myPositions.length > 0 ? null : t('allOrders')}
             <RightOutline />
           </button>
         </div>
