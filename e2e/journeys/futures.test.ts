@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceClock,
   type AppLang,
+  CONSOLE_KEYS,
+  CONSOLE_VIEWPORT,
   type AppTheme,
   hasHorizontalOverflow,
   launchBrowser,
@@ -13,6 +15,7 @@ import {
   operatorToken,
   screenshot,
   serverNow,
+  signInToConsole,
   startServer,
   type TestServer,
 } from '../harness';
@@ -108,6 +111,62 @@ afterAll(async () => {
 });
 
 describe('futures journey', () => {
+  // First, while the server's clock is real time (the console's two-factor codes are computed on this machine's).
+  it('the console: contracts, positions, liquidations, funding and the insurance fund, for the risk desk', async () => {
+    const admin = await operatorToken(server);
+    const created = await operatorCall<{ password: string }>(server, admin, '/admin/api/operators', {
+      email: 'risk-futures@bourse.local',
+      name: 'Risk Desk',
+      role: 'risk',
+    });
+    const desk = await newPage(browser, server.url, {
+      viewport: CONSOLE_VIEWPORT,
+      mobile: false,
+      storage: { [CONSOLE_KEYS.lang]: 'en', [CONSOLE_KEYS.theme]: 'dark' },
+    });
+    const { page } = desk;
+    try {
+      await page.goto(`${server.url}/admin/`);
+      await signInToConsole(page, 'risk-futures@bourse.local', created.password);
+      const screens = [
+        ['contracts', '/futures/contracts', '[data-testid="swap-contract-table"] tr[data-row-key="BTC_USDT"]'],
+        [
+          'positions',
+          '/futures/positions',
+          '[data-testid="swap-positions-table"] tbody tr:not(.ant-table-measure-row)',
+        ],
+        ['risk', '/futures/risk', '[data-testid="swap-liquidations-table"]'],
+        ['funding', '/futures/funding', '[data-testid="swap-funding-table"] tbody tr:not(.ant-table-measure-row)'],
+        [
+          'insurance',
+          '/futures/insurance',
+          '[data-testid="swap-insurance-table"] tbody tr:not(.ant-table-measure-row)',
+        ],
+      ] as const;
+      for (const [lang, theme] of [
+        ['en', 'dark'],
+        ['zh_CN', 'light'],
+      ] as const) {
+        await page.evaluate(
+          ([keys, l, t]) => {
+            localStorage.setItem(keys.lang, l);
+            localStorage.setItem(keys.theme, t);
+          },
+          [CONSOLE_KEYS, lang, theme] as const,
+        );
+        for (const [name, route, ready] of screens) {
+          await page.goto(`${server.url}/admin/#${route}`);
+          await page.reload();
+          await page.locator(ready).first().waitFor({ timeout: 15_000 });
+          await screenshot(page, `futures-console-${name}-${lang}-${theme}`);
+        }
+      }
+      expect(desk.errors).toEqual([]);
+    } finally {
+      await desk.close();
+    }
+  });
+
   it('transfer in → open 20× long → live position → TP/SL → funding → close half → close the rest → records', async () => {
     const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage: login });
     const { page } = app;
