@@ -51,7 +51,7 @@ describe('funding on the scheduler (test clock)', () => {
         "SELECT time, rate FROM perp_funding_rates WHERE contract_id = (SELECT id FROM perp_contracts WHERE symbol = 'BTC_USDT') ORDER BY time",
       )
       .all();
-    expect(rates.map((r) => Number(r.time))).toEqual([T0 + 8 * HOUR, T0 + 16 * HOUR]);
+    expect(rates.map((r) => Number(r.time))).toEqual([T0, T0 + 8 * HOUR, T0 + 16 * HOUR]);
 
     const paid = await get<{ list: SwapFundingPayment[] }>(w.server, '/mapi/swap/funding', { token: a.token });
     const got = await get<{ list: SwapFundingPayment[] }>(w.server, '/mapi/swap/funding', { token: b.token });

@@ -2091,9 +2091,14 @@ export class PerpService {
   settleFundingAt(at: number): void {
     for (const rt of this.bySymbol.values()) {
       const interval = rt.c.engine.funding.intervalMs;
-      if (at % interval !== 0) continue;
-      if (this.repo.fundingSettled(rt.c.id, at)) continue;
-      this.run(() => this.settleContractFunding(rt, at));
+      const last = this.repo.lastFundingRate(rt.c.id);
+      // From the instant after the last one settled (or the contract's creation) up to now, each instant once.
+      let next = last ? Number(last.time) + interval : Math.ceil(rt.c.createdAt / interval) * interval;
+      for (let n = 0; next <= at && n < 10_000; n++, next += interval) {
+        const instant = next;
+        if (this.repo.fundingSettled(rt.c.id, instant)) continue;
+        this.run(() => this.settleContractFunding(rt, instant));
+      }
     }
   }
 
@@ -2319,7 +2324,8 @@ export class PerpService {
         name: 'funding',
         description: 'Settle funding at each contract’s funding instant, exactly once, caught up after downtime',
         everyMs: MINUTE,
-        catchUp: 'every',
+        // Each run settles every instant since the last settled one, so a single run after downtime catches up.
+        catchUp: 'latest',
         run: ({ at }) => this.settleFundingAt(at),
       },
       {
