@@ -4,6 +4,7 @@ import { c2cFeature } from '../features/c2c';
 import { chainFeature } from '../features/chain';
 import { contentFeature } from '../features/content';
 import { dashboardFeature } from '../features/dashboard';
+import { futuresFeature } from '../features/futures';
 import { identityFeature } from '../features/identity';
 import { ledgerFeature } from '../features/ledger';
 import { loansFeature } from '../features/loans';
@@ -39,6 +40,7 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   subscriptionFeature,
   miningFeature,
   loansFeature,
+  futuresFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,

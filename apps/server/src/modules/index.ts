@@ -11,6 +11,7 @@ import { marketModule } from './market';
 import { miningModule } from './mining';
 import { operatorsModule } from './operators';
 import { optionsModule } from './options';
+import { perpModule } from './perp';
 import { productsModule } from './products';
 import { requestsModule } from './requests';
 import { schedulerModule } from './scheduler';
@@ -43,6 +44,7 @@ export const MODULES: readonly AnyModule[] = [
   spotModule,
   marketModule,
   optionsModule,
+  perpModule,
   supportModule,
   wealthModule,
   c2cModule,

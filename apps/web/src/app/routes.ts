@@ -1,6 +1,7 @@
 import { authFeature } from '../features/auth';
 import { c2cFeature } from '../features/c2c';
 import { contentFeature } from '../features/content';
+import { futuresFeature } from '../features/futures';
 import { homeFeature } from '../features/home';
 import { loansFeature } from '../features/loans';
 import { meFeature } from '../features/me';
@@ -32,6 +33,7 @@ export const features: readonly Feature[] = [
   spotFeature,
   optionsFeature,
   c2cFeature,
+  futuresFeature,
   supportFeature,
   wealthFeature,
   subscriptionFeature,

@@ -9,6 +9,7 @@ import { marketApi } from './market';
 import { miningAdminApi, miningApi } from './mining';
 import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
+import { perpAdminApi, perpApi } from './perp';
 import { productsAdminApi, productsApi } from './products';
 import { schedulerAdminApi } from './scheduler';
 import { securityAdminApi, securityApi } from './security';
@@ -40,7 +41,7 @@ export * from './wealth';
 
 /**
  * Every route table of the API the server serves. A product's table joins here in the same change that registers
- * its module (c2c and perp are declared in their files and not served yet).
+ * its module.
  */
 export const API_TABLES = {
   accountApi,
@@ -58,6 +59,8 @@ export const API_TABLES = {
   operatorApi,
   optionsApi,
   optionsAdminApi,
+  perpApi,
+  perpAdminApi,
   productsApi,
   productsAdminApi,
   schedulerAdminApi,

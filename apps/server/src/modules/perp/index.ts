@@ -1,0 +1,14 @@
+import type { PerpService, PerpSettings } from './service';
+
+/** The perpetual contracts module's public face. */
+export { perpModule } from './manifest';
+export type { IndexReader, PerpService, PerpSettings } from './service';
+
+declare module '../../platform/module' {
+  interface Services {
+    perp: PerpService;
+  }
+  interface ModuleConfig {
+    perp: PerpSettings;
+  }
+}

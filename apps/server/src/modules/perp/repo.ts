@@ -1,0 +1,628 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../db/database';
+import type { ContractRow } from './contract';
+
+/** The perpetuals module's SQL: its own tables only (perp_*). Integers are read as bigint (safeIntegers). */
+
+export interface PositionRow {
+  id: bigint;
+  owner: bigint;
+  contract_id: bigint;
+  side: 'long' | 'short';
+  margin_mode: 'cross' | 'isolated';
+  leverage: bigint;
+  lots: bigint;
+  cost: bigint;
+  margin: bigint;
+  realized_pnl: bigint;
+  fees: bigint;
+  funding: bigint;
+  closed_lots: bigint;
+  closed_value: bigint;
+  opened_lots: bigint;
+  opened_value: bigint;
+  take_profit: bigint | null;
+  stop_loss: bigint | null;
+  in_liquidation: bigint;
+  liquidation_closes: bigint;
+  status: 'open' | 'closed';
+  close_kind: string | null;
+  opened_at: bigint;
+  updated_at: bigint;
+  closed_at: bigint | null;
+}
+
+export interface OrderRow {
+  id: bigint;
+  owner: bigint;
+  contract_id: bigint;
+  client_order_id: string | null;
+  side: 'buy' | 'sell';
+  kind: string;
+  type: 'limit' | 'market';
+  tif: string;
+  post_only: bigint;
+  reduce_only: bigint;
+  price: bigint | null;
+  lots: bigint;
+  filled_lots: bigint;
+  filled_value: bigint;
+  frozen: bigint;
+  hold_per_lot: bigint;
+  fee: bigint;
+  realized_pnl: bigint;
+  opened_lots: bigint;
+  closed_lots: bigint;
+  leverage: bigint;
+  margin_mode: 'cross' | 'isolated';
+  take_profit: bigint | null;
+  stop_loss: bigint | null;
+  status: string;
+  reason: string | null;
+  position_id: bigint | null;
+  close_kind: string | null;
+  source: string | null;
+  stp_key: bigint;
+  seq: bigint;
+  created_at: bigint;
+  updated_at: bigint;
+}
+
+export interface TradeRow {
+  id: number;
+  contract_id: number;
+  kind: string;
+  price: bigint;
+  lots: bigint;
+  value: bigint;
+  taker_side: 'buy' | 'sell';
+  maker_order_id: number | null;
+  taker_order_id: number | null;
+  maker_owner: number;
+  taker_owner: number;
+  ts: number;
+}
+
+export interface FillRow {
+  id: number;
+  trade_id: number;
+  owner: number;
+  contract_id: number;
+  order_id: number | null;
+  position_id: number | null;
+  side: 'buy' | 'sell';
+  price: bigint;
+  lots: bigint;
+  value: bigint;
+  fee: bigint;
+  realized_pnl: bigint;
+  role: 'maker' | 'taker';
+  kind: 'trade' | 'liquidation' | 'takeover' | 'adl';
+  ts: number;
+}
+
+export interface CloseRow {
+  id: number;
+  owner: number;
+  position_id: number;
+  order_id: number | null;
+  contract_id: number;
+  side: 'long' | 'short';
+  lots: bigint;
+  entry_value: bigint;
+  exit_value: bigint;
+  realized_pnl: bigint;
+  fee: bigint;
+  kind: string;
+  final: number;
+  ts: number;
+}
+
+export interface LiquidationRow {
+  id: number;
+  owner: number;
+  contract_id: number | null;
+  position_id: number | null;
+  pool: 'cross' | 'isolated';
+  step: number;
+  action: 'cancel_orders' | 'close';
+  side: 'long' | 'short' | null;
+  lots: bigint;
+  mark: bigint;
+  bankruptcy_price: string | null;
+  limit_price: bigint | null;
+  book_lots: bigint;
+  book_value: bigint;
+  fund_lots: bigint;
+  adl_lots: bigint;
+  fee: bigint;
+  equity: bigint;
+  maintenance: bigint;
+  ts: number;
+}
+
+export interface AdlRow {
+  id: number;
+  liquidation_id: number;
+  owner: number;
+  contract_id: number;
+  position_id: number;
+  side: 'long' | 'short';
+  lots: bigint;
+  value: bigint;
+  realized_pnl: bigint;
+  ts: number;
+}
+
+export interface FundingRateRow {
+  contract_id: number;
+  time: number;
+  rate: bigint;
+  premium: bigint;
+  mark: bigint;
+  long_lots: bigint;
+  payers: number;
+  receivers: number;
+  paid: bigint;
+  received: bigint;
+  fund: bigint;
+}
+
+export interface FundingPaymentRow {
+  id: number;
+  owner: number;
+  position_id: number;
+  contract_id: number;
+  side: 'long' | 'short';
+  lots: bigint;
+  mark: bigint;
+  rate: bigint;
+  amount: bigint;
+  time: number;
+}
+
+export interface CandleRow {
+  contract_id: number;
+  period: string;
+  t: number;
+  o: bigint;
+  h: bigint;
+  l: bigint;
+  c: bigint;
+  v: bigint;
+  qv: bigint;
+  n: number;
+}
+
+export interface AccountRow {
+  owner: bigint;
+  unpaid_loss: bigint;
+  cross_in_liquidation: bigint;
+  cross_closes: bigint;
+}
+
+type Params = Record<string, unknown>;
+
+function bigRows<T>(stmt: Statement<unknown[], T>): Statement<unknown[], T> {
+  return stmt.safeIntegers(true);
+}
+
+export function createPerpRepo(db: Db) {
+  const prep = <T = unknown>(sql: string) => bigRows(db.prepare<unknown[], T>(sql));
+  const s = {
+    contracts: prep<ContractRow>('SELECT * FROM perp_contracts ORDER BY sort, id'),
+    insertContract: db.prepare(
+      `INSERT INTO perp_contracts (symbol, base, quote, price_precision, size_precision, lot_qty, tick, min_lots,
+        max_lots, maker_fee_ppm, taker_fee_ppm, liquidation_fee_ppm, liquidation_buffer, whole_liquidation_below,
+        maintenance_basis, tiers, funding_interval_ms, interest_rate, premium_clamp, funding_cap, price_band, oi_limit,
+        status, hot, sort, created_at, updated_at)
+       VALUES (@symbol, @base, @quote, @price_precision, @size_precision, @lot_qty, @tick, @min_lots, @max_lots,
+        @maker_fee_ppm, @taker_fee_ppm, @liquidation_fee_ppm, @liquidation_buffer, @whole_liquidation_below,
+        @maintenance_basis, @tiers, @funding_interval_ms, @interest_rate, @premium_clamp, @funding_cap, @price_band,
+        @oi_limit, @status, @hot, @sort, @created_at, @updated_at)`,
+    ),
+    updateContract: db.prepare(
+      `UPDATE perp_contracts SET tick = @tick, min_lots = @min_lots, max_lots = @max_lots,
+        maker_fee_ppm = @maker_fee_ppm, taker_fee_ppm = @taker_fee_ppm, liquidation_fee_ppm = @liquidation_fee_ppm,
+        liquidation_buffer = @liquidation_buffer, whole_liquidation_below = @whole_liquidation_below,
+        maintenance_basis = @maintenance_basis, tiers = @tiers, funding_interval_ms = @funding_interval_ms,
+        interest_rate = @interest_rate, premium_clamp = @premium_clamp, funding_cap = @funding_cap,
+        price_band = @price_band, oi_limit = @oi_limit, status = @status, hot = @hot, sort = @sort,
+        updated_at = @updated_at WHERE id = @id`,
+    ),
+    systemOwner: db.prepare<[string], { id: number }>('SELECT id FROM perp_system_owners WHERE name = ?'),
+    systemOwners: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM perp_system_owners'),
+    insertSystemOwner: db.prepare('INSERT INTO perp_system_owners (name) VALUES (?)'),
+    accounts: prep<AccountRow>('SELECT * FROM perp_accounts'),
+    upsertAccount: db.prepare(
+      `INSERT INTO perp_accounts (owner, unpaid_loss, cross_in_liquidation, cross_closes) VALUES (?, ?, ?, ?)
+       ON CONFLICT (owner) DO UPDATE SET unpaid_loss = excluded.unpaid_loss,
+         cross_in_liquidation = excluded.cross_in_liquidation, cross_closes = excluded.cross_closes`,
+    ),
+    setting: db.prepare<[number, number], { leverage: number; margin_mode: 'cross' | 'isolated' }>(
+      'SELECT leverage, margin_mode FROM perp_settings WHERE owner = ? AND contract_id = ?',
+    ),
+    upsertSetting: db.prepare(
+      `INSERT INTO perp_settings (owner, contract_id, leverage, margin_mode) VALUES (?, ?, ?, ?)
+       ON CONFLICT (owner, contract_id) DO UPDATE SET leverage = excluded.leverage, margin_mode = excluded.margin_mode`,
+    ),
+    openPositions: prep<PositionRow>("SELECT * FROM perp_positions WHERE status = 'open' ORDER BY id"),
+    positionById: prep<PositionRow>('SELECT * FROM perp_positions WHERE id = ?'),
+    insertPosition: db.prepare(
+      `INSERT INTO perp_positions (id, owner, contract_id, side, margin_mode, leverage, lots, cost, margin,
+        realized_pnl, fees, funding, closed_lots, closed_value, opened_lots, opened_value, take_profit, stop_loss,
+        in_liquidation, liquidation_closes, status, close_kind, opened_at, updated_at, closed_at)
+       VALUES (@id, @owner, @contract_id, @side, @margin_mode, @leverage, @lots, @cost, @margin, @realized_pnl,
+        @fees, @funding, @closed_lots, @closed_value, @opened_lots, @opened_value, @take_profit, @stop_loss,
+        @in_liquidation, @liquidation_closes, @status, @close_kind, @opened_at, @updated_at, @closed_at)`,
+    ),
+    updatePosition: db.prepare(
+      `UPDATE perp_positions SET leverage = @leverage, lots = @lots, cost = @cost, margin = @margin,
+        realized_pnl = @realized_pnl, fees = @fees, funding = @funding, closed_lots = @closed_lots,
+        closed_value = @closed_value, opened_lots = @opened_lots, opened_value = @opened_value,
+        take_profit = @take_profit, stop_loss = @stop_loss, in_liquidation = @in_liquidation,
+        liquidation_closes = @liquidation_closes, status = @status, close_kind = @close_kind,
+        updated_at = @updated_at, closed_at = @closed_at WHERE id = @id`,
+    ),
+    restingOrders: prep<OrderRow>("SELECT * FROM perp_orders WHERE status IN ('entrusted', 'partial') ORDER BY id"),
+    orderById: prep<OrderRow>('SELECT * FROM perp_orders WHERE id = ?'),
+    insertOrder: db.prepare(
+      `INSERT INTO perp_orders (id, owner, contract_id, client_order_id, side, kind, type, tif, post_only,
+        reduce_only, price, lots, filled_lots, filled_value, frozen, hold_per_lot, fee, realized_pnl, opened_lots,
+        closed_lots, leverage, margin_mode, take_profit, stop_loss, status, reason, position_id, close_kind, source,
+        stp_key, seq, created_at, updated_at)
+       VALUES (@id, @owner, @contract_id, @client_order_id, @side, @kind, @type, @tif, @post_only, @reduce_only,
+        @price, @lots, @filled_lots, @filled_value, @frozen, @hold_per_lot, @fee, @realized_pnl, @opened_lots,
+        @closed_lots, @leverage, @margin_mode, @take_profit, @stop_loss, @status, @reason, @position_id,
+        @close_kind, @source, @stp_key, @seq, @created_at, @updated_at)`,
+    ),
+    updateOrder: db.prepare(
+      `UPDATE perp_orders SET lots = @lots, filled_lots = @filled_lots, filled_value = @filled_value,
+        frozen = @frozen, hold_per_lot = @hold_per_lot, fee = @fee, realized_pnl = @realized_pnl,
+        opened_lots = @opened_lots, closed_lots = @closed_lots, status = @status, reason = @reason,
+        position_id = @position_id, close_kind = @close_kind, seq = @seq, updated_at = @updated_at WHERE id = @id`,
+    ),
+    closePositionOrders: db.prepare(
+      "UPDATE perp_orders SET status = 'closed', updated_at = ? WHERE position_id = ? AND status = 'trading'",
+    ),
+    clientOrderIdUsed: db.prepare<[number, string], { id: number }>(
+      'SELECT id FROM perp_orders WHERE owner = ? AND client_order_id = ? LIMIT 1',
+    ),
+    insertTrade: db.prepare(
+      `INSERT INTO perp_trades (id, contract_id, kind, price, lots, value, taker_side, maker_order_id, taker_order_id,
+        maker_owner, taker_owner, ts) VALUES (@id, @contract_id, @kind, @price, @lots, @value, @taker_side,
+        @maker_order_id, @taker_order_id, @maker_owner, @taker_owner, @ts)`,
+    ),
+    insertFill: db.prepare(
+      `INSERT INTO perp_fills (id, trade_id, owner, contract_id, order_id, position_id, side, price, lots, value, fee,
+        realized_pnl, role, kind, ts) VALUES (@id, @trade_id, @owner, @contract_id, @order_id, @position_id, @side,
+        @price, @lots, @value, @fee, @realized_pnl, @role, @kind, @ts)`,
+    ),
+    insertClose: db.prepare(
+      `INSERT INTO perp_closes (id, owner, position_id, order_id, contract_id, side, lots, entry_value, exit_value,
+        realized_pnl, fee, kind, final, ts) VALUES (@id, @owner, @position_id, @order_id, @contract_id, @side, @lots,
+        @entry_value, @exit_value, @realized_pnl, @fee, @kind, @final, @ts)`,
+    ),
+    insertLiquidation: db.prepare(
+      `INSERT INTO perp_liquidations (id, owner, contract_id, position_id, pool, step, action, side, lots, mark,
+        bankruptcy_price, limit_price, book_lots, book_value, fund_lots, adl_lots, fee, equity, maintenance, ts)
+       VALUES (@id, @owner, @contract_id, @position_id, @pool, @step, @action, @side, @lots, @mark, @bankruptcy_price,
+        @limit_price, @book_lots, @book_value, @fund_lots, @adl_lots, @fee, @equity, @maintenance, @ts)`,
+    ),
+    insertAdl: db.prepare(
+      `INSERT INTO perp_adl_events (id, liquidation_id, owner, contract_id, position_id, side, lots, value,
+        realized_pnl, ts) VALUES (@id, @liquidation_id, @owner, @contract_id, @position_id, @side, @lots, @value,
+        @realized_pnl, @ts)`,
+    ),
+    insertFundingRate: db.prepare(
+      `INSERT INTO perp_funding_rates (contract_id, time, rate, premium, mark, long_lots, payers, receivers, paid,
+        received, fund) VALUES (@contract_id, @time, @rate, @premium, @mark, @long_lots, @payers, @receivers, @paid,
+        @received, @fund)`,
+    ),
+    fundingSettled: db.prepare<[number, number], { time: number }>(
+      'SELECT time FROM perp_funding_rates WHERE contract_id = ? AND time = ?',
+    ),
+    lastFundingRate: prep<{ rate: bigint; time: bigint }>(
+      'SELECT rate, time FROM perp_funding_rates WHERE contract_id = ? ORDER BY time DESC LIMIT 1',
+    ),
+    insertFundingPayment: db.prepare(
+      `INSERT INTO perp_funding_payments (id, owner, position_id, contract_id, side, lots, mark, rate, amount, time)
+       VALUES (@id, @owner, @position_id, @contract_id, @side, @lots, @mark, @rate, @amount, @time)`,
+    ),
+    upsertSample: db.prepare(
+      `INSERT INTO perp_samples (contract_id, minute, premium, mark, idx) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (contract_id, minute) DO UPDATE SET premium = excluded.premium, mark = excluded.mark,
+         idx = excluded.idx`,
+    ),
+    samplesBetween: prep<{ minute: bigint; premium: bigint | null; mark: bigint; idx: bigint }>(
+      'SELECT minute, premium, mark, idx FROM perp_samples WHERE contract_id = ? AND minute > ? AND minute <= ? ORDER BY minute',
+    ),
+    sampleAtOrBefore: prep<{ minute: bigint; mark: bigint; idx: bigint }>(
+      'SELECT minute, mark, idx FROM perp_samples WHERE contract_id = ? AND minute <= ? ORDER BY minute DESC LIMIT 1',
+    ),
+    pruneSamples: db.prepare('DELETE FROM perp_samples WHERE minute < ?'),
+    upsertCandle: db.prepare(
+      `INSERT INTO perp_candles (contract_id, period, t, o, h, l, c, v, qv, n) VALUES (@contract_id, @period, @t, @o,
+        @h, @l, @c, @v, @qv, @n) ON CONFLICT (contract_id, period, t) DO UPDATE SET o = excluded.o, h = excluded.h,
+        l = excluded.l, c = excluded.c, v = excluded.v, qv = excluded.qv, n = excluded.n`,
+    ),
+    candles: prep<CandleRow>(
+      `SELECT * FROM (SELECT * FROM perp_candles WHERE contract_id = ? AND period = ? AND t < ? ORDER BY t DESC LIMIT ?)
+       ORDER BY t`,
+    ),
+    lastCandle: prep<CandleRow>(
+      'SELECT * FROM perp_candles WHERE contract_id = ? AND period = ? ORDER BY t DESC LIMIT 1',
+    ),
+    candlesSince: prep<CandleRow>(
+      'SELECT * FROM perp_candles WHERE contract_id = ? AND period = ? AND t >= ? ORDER BY t',
+    ),
+    recentTrades: prep<TradeRow>(
+      "SELECT * FROM perp_trades WHERE contract_id = ? AND kind IN ('trade', 'liquidation') ORDER BY id DESC LIMIT ?",
+    ),
+    lastTradePrice: prep<{ price: bigint }>(
+      "SELECT price FROM perp_trades WHERE contract_id = ? AND kind IN ('trade', 'liquidation') ORDER BY id DESC LIMIT 1",
+    ),
+    maxIds: db.prepare<
+      [],
+      {
+        o: number | null;
+        p: number | null;
+        t: number | null;
+        f: number | null;
+        c: number | null;
+        l: number | null;
+        a: number | null;
+        fp: number | null;
+      }
+    >(
+      `SELECT (SELECT MAX(id) FROM perp_orders) AS o, (SELECT MAX(id) FROM perp_positions) AS p,
+        (SELECT MAX(id) FROM perp_trades) AS t, (SELECT MAX(id) FROM perp_fills) AS f,
+        (SELECT MAX(id) FROM perp_closes) AS c, (SELECT MAX(id) FROM perp_liquidations) AS l,
+        (SELECT MAX(id) FROM perp_adl_events) AS a, (SELECT MAX(id) FROM perp_funding_payments) AS fp`,
+    ),
+  };
+
+  const page = <T>(sql: string, countSql: string, params: unknown[], limit: number, offset: number) => {
+    const rows = prep<T>(`${sql} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+    const total = Number(
+      (db
+        .prepare(countSql)
+        .pluck()
+        .get(...params) as number | bigint | undefined) ?? 0,
+    );
+    return { rows, total };
+  };
+
+  const filter = (where: string[], params: unknown[], column: string, value: unknown) => {
+    if (value === undefined || value === null) return;
+    where.push(`${column} = ?`);
+    params.push(value);
+  };
+
+  return {
+    contracts: () => s.contracts.all().map(contractRowFromDb),
+    insertContract: (row: Omit<ContractRow, 'id'>): number =>
+      Number(s.insertContract.run(contractParams(row)).lastInsertRowid),
+    updateContract: (row: ContractRow) => s.updateContract.run(contractParams(row)),
+    systemOwnerId(name: string): number {
+      const found = s.systemOwner.get(name);
+      if (found) return found.id;
+      return Number(s.insertSystemOwner.run(name).lastInsertRowid);
+    },
+    systemOwners: () => s.systemOwners.all(),
+    accounts: () => s.accounts.all(),
+    upsertAccount: (owner: number, unpaid: bigint, inLiquidation: boolean, closes: number) =>
+      s.upsertAccount.run(owner, unpaid, inLiquidation ? 1 : 0, closes),
+    setting: (owner: number, contractId: number) => s.setting.get(owner, contractId),
+    upsertSetting: (owner: number, contractId: number, leverage: number, mode: string) =>
+      s.upsertSetting.run(owner, contractId, leverage, mode),
+    openPositions: () => s.openPositions.all(),
+    positionById: (id: number) => s.positionById.get(id),
+    insertPosition: (p: Params) => s.insertPosition.run(p),
+    updatePosition: (p: Params) => s.updatePosition.run(p),
+    restingOrders: () => s.restingOrders.all(),
+    orderById: (id: number) => s.orderById.get(id),
+    insertOrder: (p: Params) => s.insertOrder.run(p),
+    updateOrder: (p: Params) => s.updateOrder.run(p),
+    closePositionOrders: (positionId: number, now: number) => s.closePositionOrders.run(now, positionId),
+    clientOrderIdUsed: (owner: number, clientOrderId: string) =>
+      s.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
+    insertTrade: (t: TradeRow) => s.insertTrade.run(t),
+    insertFill: (f: FillRow) => s.insertFill.run(f),
+    insertClose: (c: CloseRow) => s.insertClose.run(c),
+    insertLiquidation: (l: LiquidationRow) => s.insertLiquidation.run(l),
+    insertAdl: (a: AdlRow) => s.insertAdl.run(a),
+    insertFundingRate: (r: FundingRateRow) => s.insertFundingRate.run(r),
+    fundingSettled: (contractId: number, time: number) => s.fundingSettled.get(contractId, time) !== undefined,
+    lastFundingRate: (contractId: number) => s.lastFundingRate.get(contractId),
+    insertFundingPayment: (p: FundingPaymentRow) => s.insertFundingPayment.run(p),
+    upsertSample: (contractId: number, minute: number, premium: bigint | null, mark: bigint, index: bigint) =>
+      s.upsertSample.run(contractId, minute, premium, mark, index),
+    samplesBetween: (contractId: number, after: number, upTo: number) => s.samplesBetween.all(contractId, after, upTo),
+    sampleAtOrBefore: (contractId: number, minute: number) => s.sampleAtOrBefore.get(contractId, minute),
+    pruneSamples: (before: number) => s.pruneSamples.run(before),
+    upsertCandle: (c: CandleRow) => s.upsertCandle.run(c),
+    candles: (contractId: number, period: string, before: number, limit: number) =>
+      s.candles.all(contractId, period, before, limit).map(candleFromDb),
+    lastCandle: (contractId: number, period: string) => {
+      const row = s.lastCandle.get(contractId, period);
+      return row ? candleFromDb(row) : undefined;
+    },
+    candlesSince: (contractId: number, period: string, from: number) =>
+      s.candlesSince.all(contractId, period, from).map(candleFromDb),
+    recentTrades: (contractId: number, limit: number) => s.recentTrades.all(contractId, limit).map(tradeFromDb),
+    lastTradePrice: (contractId: number) => s.lastTradePrice.get(contractId)?.price ?? null,
+    maxIds: () => s.maxIds.get(),
+
+    // ---- records (paged reads) --------------------------------------------------------------------------------
+    ordersOf(
+      owner: number,
+      q: { contractId?: number; statuses: readonly string[]; from: number; to: number },
+      limit: number,
+      offset: number,
+    ) {
+      const where = [
+        'owner = ?',
+        `status IN (${q.statuses.map(() => '?').join(', ')})`,
+        'created_at >= ?',
+        'created_at <= ?',
+      ];
+      const params: unknown[] = [owner, ...q.statuses, q.from, q.to];
+      filter(where, params, 'contract_id', q.contractId);
+      return page<OrderRow>(
+        `SELECT * FROM perp_orders WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_orders WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    ordersOfPosition: (positionId: number) =>
+      prep<OrderRow>('SELECT * FROM perp_orders WHERE position_id = ? ORDER BY id').all(positionId),
+    positionsOf(
+      owner: number,
+      q: { contractId?: number; status: 'open' | 'closed'; from: number },
+      limit: number,
+      offset: number,
+    ) {
+      const where = ['owner = ?', 'status = ?', 'updated_at >= ?'];
+      const params: unknown[] = [owner, q.status, q.from];
+      filter(where, params, 'contract_id', q.contractId);
+      return page<PositionRow>(
+        `SELECT * FROM perp_positions WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_positions WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    fillsOf(owner: number, contractId: number | undefined, limit: number, offset: number) {
+      const where = ['owner = ?'];
+      const params: unknown[] = [owner];
+      filter(where, params, 'contract_id', contractId);
+      return page<FillRow>(
+        `SELECT * FROM perp_fills WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_fills WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    fillsOfOrder: (orderId: number) =>
+      prep<FillRow>('SELECT * FROM perp_fills WHERE order_id = ? ORDER BY id').all(orderId),
+    fillsOfPosition: (positionId: number) =>
+      prep<FillRow>('SELECT * FROM perp_fills WHERE position_id = ? ORDER BY id').all(positionId),
+    closesOf(owner: number, contractId: number | undefined, limit: number, offset: number) {
+      const where = ['owner = ?'];
+      const params: unknown[] = [owner];
+      filter(where, params, 'contract_id', contractId);
+      return page<CloseRow>(
+        `SELECT * FROM perp_closes WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_closes WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    closesOfPosition: (positionId: number) =>
+      prep<CloseRow>('SELECT * FROM perp_closes WHERE position_id = ? ORDER BY id').all(positionId),
+    fundingOf(owner: number, contractId: number | undefined, limit: number, offset: number) {
+      const where = ['owner = ?'];
+      const params: unknown[] = [owner];
+      filter(where, params, 'contract_id', contractId);
+      return page<FundingPaymentRow>(
+        `SELECT * FROM perp_funding_payments WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_funding_payments WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    fundingOfPosition: (positionId: number) =>
+      prep<FundingPaymentRow>('SELECT * FROM perp_funding_payments WHERE position_id = ? ORDER BY id').all(positionId),
+    fundingRates(contractId: number | undefined, limit: number, offset: number) {
+      const where: string[] = ['1 = 1'];
+      const params: unknown[] = [];
+      filter(where, params, 'contract_id', contractId);
+      return page<FundingRateRow>(
+        `SELECT * FROM perp_funding_rates WHERE ${where.join(' AND ')} ORDER BY time DESC, contract_id`,
+        `SELECT COUNT(*) FROM perp_funding_rates WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    liquidations(q: { contractId?: number; owner?: number }, limit: number, offset: number) {
+      const where: string[] = ['1 = 1'];
+      const params: unknown[] = [];
+      filter(where, params, 'contract_id', q.contractId);
+      filter(where, params, 'owner', q.owner);
+      return page<LiquidationRow>(
+        `SELECT * FROM perp_liquidations WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_liquidations WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+    adlEvents(q: { contractId?: number; owner?: number }, limit: number, offset: number) {
+      const where: string[] = ['1 = 1'];
+      const params: unknown[] = [];
+      filter(where, params, 'contract_id', q.contractId);
+      filter(where, params, 'owner', q.owner);
+      return page<AdlRow>(
+        `SELECT * FROM perp_adl_events WHERE ${where.join(' AND ')} ORDER BY id DESC`,
+        `SELECT COUNT(*) FROM perp_adl_events WHERE ${where.join(' AND ')}`,
+        params,
+        limit,
+        offset,
+      );
+    },
+  };
+}
+
+export type PerpRepo = ReturnType<typeof createPerpRepo>;
+
+function contractRowFromDb(r: ContractRow): ContractRow {
+  const n = (v: unknown) => Number(v);
+  return {
+    ...r,
+    id: n(r.id),
+    price_precision: n(r.price_precision),
+    size_precision: n(r.size_precision),
+    maker_fee_ppm: n(r.maker_fee_ppm),
+    taker_fee_ppm: n(r.taker_fee_ppm),
+    liquidation_fee_ppm: n(r.liquidation_fee_ppm),
+    funding_interval_ms: n(r.funding_interval_ms),
+    hot: n(r.hot),
+    sort: n(r.sort),
+    created_at: n(r.created_at),
+    updated_at: n(r.updated_at),
+  };
+}
+
+function contractParams(row: Omit<ContractRow, 'id'> & { id?: number }): Params {
+  return { ...row };
+}
+
+function candleFromDb(r: CandleRow): CandleRow {
+  return { ...r, contract_id: Number(r.contract_id), t: Number(r.t), n: Number(r.n) };
+}
+
+function tradeFromDb(r: TradeRow): TradeRow {
+  return {
+    ...r,
+    id: Number(r.id),
+    contract_id: Number(r.contract_id),
+    maker_order_id: r.maker_order_id === null ? null : Number(r.maker_order_id),
+    taker_order_id: r.taker_order_id === null ? null : Number(r.taker_order_id),
+    maker_owner: Number(r.maker_owner),
+    taker_owner: Number(r.taker_owner),
+    ts: Number(r.ts),
+  };
+}
+
+/** Numbers of a paged record row (ids, timestamps) from bigint. */
+export function num(v: bigint | number | null): number {
+  return v === null ? 0 : Number(v);
+}

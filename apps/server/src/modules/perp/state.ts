@@ -1,0 +1,195 @@
+import type { MarginMode, SwapCloseKind, SwapOrderKind, SwapOrderStatus } from '@bourse/contract';
+import { LiquidationIndex, OrderBook, type Position } from '@bourse/engine';
+import type { AccountRef } from '../ledger';
+import { bookSpec, type ContractConfig } from './contract';
+import type { AdlRow, CloseRow, FillRow, FundingPaymentRow, LiquidationRow, TradeRow } from './repo';
+
+/** Engine owner numbers of system owners start here (uids are far below). */
+export const SYSTEM_OWNER_BASE = 2 ** 52;
+
+/** The holder name of an order's hold in the ledger. */
+export function holderOf(orderId: number): string {
+  return `perp:order:${orderId}`;
+}
+
+/** The ledger sub-account of an isolated position's margin. */
+export function isolatedSub(symbol: string): string {
+  return `isolated:${symbol}`;
+}
+
+/** Rolling 24 h statistics from one-minute buckets (prices in price units, volumes in lots and amount units). */
+export interface MinuteBucket {
+  t: number;
+  o: bigint;
+  h: bigint;
+  l: bigint;
+  c: bigint;
+  lots: bigint;
+  value: bigint;
+}
+
+/** One contract's live state beside its configuration. */
+export class ContractRuntime {
+  book: OrderBook;
+  depthSeq = 0;
+  snapshotDue = false;
+  lastPrice: bigint | null = null;
+  index: bigint | null = null;
+  mark: bigint | null = null;
+  markTs = 0;
+  /** Basis samples (mid − index, price units), newest last; the moving basis is their mean. */
+  readonly basis: bigint[] = [];
+  lastFundingRate = 0n;
+  readonly liq = new LiquidationIndex();
+  /** Open positions by id. */
+  readonly positions = new Map<number, PositionState>();
+  /** Open positions with a take-profit or stop-loss. */
+  readonly tpsl = new Set<PositionState>();
+  /** Open lots long (= short, summed over everyone). */
+  longLots = 0n;
+  shortLots = 0n;
+  readonly minutes: MinuteBucket[] = [];
+
+  constructor(public c: ContractConfig) {
+    this.book = new OrderBook(bookSpec(c));
+  }
+}
+
+export interface Setting {
+  leverage: number;
+  mode: MarginMode;
+}
+
+/** An owner's futures account: what the ledger cannot hold, its positions, resting orders and settings. */
+export class AccountState {
+  unpaid = 0n;
+  crossInLiquidation = false;
+  crossCloses = 0;
+  /** Open positions by contract id (one-way mode: at most one per contract). */
+  readonly positions = new Map<number, PositionState>();
+  /** Resting orders by id. */
+  readonly orders = new Map<number, OrderState>();
+  readonly settings = new Map<number, Setting>();
+
+  constructor(
+    /** The engine owner number: the uid, or 2^52 + the system owner's id. */
+    readonly owner: number,
+    readonly uid: number | null,
+    readonly systemName: string | null,
+    /** The contract wallet's main pot in the settlement asset. */
+    readonly main: AccountRef,
+  ) {}
+
+  get label(): string {
+    return this.uid === null ? (this.systemName ?? String(this.owner)) : String(this.uid);
+  }
+
+  crossPositions(): PositionState[] {
+    const out: PositionState[] = [];
+    for (const p of this.positions.values()) if (p.p.mode === 'cross') out.push(p);
+    return out.sort((a, b) => (a.rt.c.symbol < b.rt.c.symbol ? -1 : a.rt.c.symbol > b.rt.c.symbol ? 1 : 0));
+  }
+}
+
+export class PositionState {
+  realized = 0n;
+  fees = 0n;
+  funding = 0n;
+  closedLots = 0n;
+  closedValue = 0n;
+  openedLots = 0n;
+  openedValue = 0n;
+  tp: bigint | null = null;
+  sl: bigint | null = null;
+  /** Isolated pools: the liquidation flag and close steps (cross pools keep theirs on the account). */
+  inLiquidation = false;
+  liqCloses = 0;
+  status: 'open' | 'closed' = 'open';
+  closeKind: SwapCloseKind | null = null;
+  closedAt: number | null = null;
+  /** Not written yet (inserted at the end of the transaction). */
+  isNew = true;
+  /** The ADL indicator, refreshed with each mark. */
+  adl = 0;
+
+  constructor(
+    readonly id: number,
+    readonly account: AccountState,
+    readonly rt: ContractRuntime,
+    public p: Position,
+    readonly openedAt: number,
+    public updatedAt: number,
+  ) {}
+}
+
+export class OrderState {
+  filledLots = 0n;
+  filledValue = 0n;
+  frozen = 0n;
+  holdPerLot = 0n;
+  fee = 0n;
+  realized = 0n;
+  openedLots = 0n;
+  closedLots = 0n;
+  status: SwapOrderStatus = 'entrusted';
+  reason: string | null = null;
+  positionId: number | null = null;
+  closeKind: SwapCloseKind | null = null;
+  seq = 0;
+  isNew = true;
+  tp: bigint | null = null;
+  sl: bigint | null = null;
+
+  constructor(
+    readonly id: number,
+    readonly account: AccountState,
+    readonly rt: ContractRuntime,
+    readonly side: 'buy' | 'sell',
+    readonly kind: SwapOrderKind,
+    readonly type: 'limit' | 'market',
+    readonly tif: 'GTC' | 'IOC' | 'FOK',
+    readonly postOnly: boolean,
+    readonly reduceOnly: boolean,
+    readonly price: bigint | null,
+    public lots: bigint,
+    readonly leverage: number,
+    readonly mode: MarginMode,
+    readonly clientOrderId: string | null,
+    readonly source: string | null,
+    readonly stpKey: number,
+    readonly createdAt: number,
+    public updatedAt: number,
+  ) {}
+
+  get open(): bigint {
+    return this.lots - this.filledLots;
+  }
+
+  get resting(): boolean {
+    return this.status === 'entrusted' || this.status === 'partial';
+  }
+}
+
+/** What a transaction changed, for the live channels once it has committed. */
+export class Effects {
+  readonly depth = new Set<ContractRuntime>();
+  /** Orders of users that changed, with the fills they got (latest state). */
+  readonly orders = new Map<number, { order: OrderState; fills: FillRow[] }>();
+  readonly finished = new Set<OrderState>();
+  readonly trades: TradeRow[] = [];
+  /** Users whose positions or account changed. */
+  readonly users = new Set<number>();
+  readonly closedPositions = new Map<number, PositionState[]>();
+  readonly closes: CloseRow[] = [];
+}
+
+/** Rows appended by the transaction, inserted at its end. */
+export class Pending {
+  trades: TradeRow[] = [];
+  fills: FillRow[] = [];
+  closes: CloseRow[] = [];
+  liquidations: LiquidationRow[] = [];
+  adl: AdlRow[] = [];
+  funding: FundingPaymentRow[] = [];
+  closedPositionOrders: { positionId: number; at: number }[] = [];
+}
