@@ -10,6 +10,7 @@ import { operatorsModule } from './operators';
 import { optionsModule } from './options';
 import { productsModule } from './products';
 import { requestsModule } from './requests';
+import { rewardsModule } from './rewards';
 import { schedulerModule } from './scheduler';
 import { securityModule } from './security';
 import { spotModule } from './spot';
@@ -43,5 +44,6 @@ export const MODULES: readonly AnyModule[] = [
   supportModule,
   wealthModule,
   subscriptionModule,
+  rewardsModule,
   backofficeModule,
 ];

@@ -7,6 +7,7 @@ import { marketApi } from './market';
 import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
 import { productsAdminApi, productsApi } from './products';
+import { rewardsAdminApi, rewardsApi } from './rewards';
 import { schedulerAdminApi } from './scheduler';
 import { securityAdminApi, securityApi } from './security';
 import { spotAdminApi, spotApi } from './spot';
@@ -27,6 +28,7 @@ export * from './operators';
 export * from './options';
 export * from './perp';
 export * from './products';
+export * from './rewards';
 export * from './scheduler';
 export * from './security';
 export * from './spot';
@@ -51,6 +53,8 @@ export const API_TABLES = {
   optionsAdminApi,
   productsApi,
   productsAdminApi,
+  rewardsApi,
+  rewardsAdminApi,
   schedulerAdminApi,
   securityApi,
   securityAdminApi,
