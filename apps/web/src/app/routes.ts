@@ -2,6 +2,7 @@ import { authFeature } from '../features/auth';
 import { contentFeature } from '../features/content';
 import { homeFeature } from '../features/home';
 import { meFeature } from '../features/me';
+import { rewardsFeature } from '../features/rewards';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import { spotFeature } from '../features/spot';
@@ -25,6 +26,7 @@ export const features: readonly Feature[] = [
   walletFeature,
   spotFeature,
   supportFeature,
+  rewardsFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts (in the active language). */
