@@ -6,6 +6,7 @@ import { EmptyState, QueryError } from '../../../components/BlockState';
 import { ChipTabs } from '../../../components/ChipTabs';
 import { DelayedLoading } from '../../../components/PageState';
 import type { PageProps } from '../../../lib/feature';
+import { useCommonT } from '../../../lib/locales';
 import { currentRoute } from '../../../lib/navigation';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
@@ -22,6 +23,7 @@ function prizeText(t: RewardsT, p: { asset: string; amount: string }): string {
 
 function BoxCard({ box, loggedIn }: { box: MysteryBox; loggedIn: boolean }) {
   const t = useRewardsT();
+  const common = useCommonT();
   const navigate = useNavigate();
   const open = useOpenBox();
   const [requestId, setRequestId] = useState(newRequestId);
@@ -36,6 +38,7 @@ function BoxCard({ box, loggedIn }: { box: MysteryBox; loggedIn: boolean }) {
       setRequestId(newRequestId());
       void Dialog.alert({
         title: draw.prize.amount === '0' ? t('noLuck') : t('youWon'),
+        confirmText: common('ok'),
         content: (
           <div className="rw-center" data-testid="box-result">
             <strong className="num rw-prize">{prizeText(t, draw.prize)}</strong>
