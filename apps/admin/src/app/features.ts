@@ -7,6 +7,7 @@ import { identityFeature } from '../features/identity';
 import { ledgerFeature } from '../features/ledger';
 import { marketsFeature } from '../features/markets';
 import { operatorsFeature } from '../features/operators';
+import { rewardsFeature } from '../features/rewards';
 import { schedulerFeature } from '../features/scheduler';
 import { supportFeature } from '../features/support';
 import { usersFeature } from '../features/users';
@@ -27,6 +28,7 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   identityFeature,
   withdrawalsFeature,
   marketsFeature,
+  rewardsFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,
