@@ -122,11 +122,12 @@ describe('rewards journey', () => {
       await app.go('/pages/share/share');
       const code = (await page.getByTestId('invite-code').textContent()) ?? '';
       const link = (await page.getByTestId('invite-link').textContent()) ?? '';
-      expect(link).toBe(`${server.url}/pages/login/register?code=${code}`);
+      expect(link).toBe(`${server.url}/#/pages/login/register?code=${code}`);
       await screenshot(page, 'rewards-share-en-dark');
       const friendPage = await newPage(browser, server.url, { lang: 'en', theme: 'dark' });
       try {
-        await friendPage.go(`/pages/login/register?code=${code}`);
+        // The link itself, as a friend opens it from the poster's QR code.
+        await friendPage.page.goto(link);
         await waitForRoute(friendPage.page, '/pages/login/register');
         await expect.poll(() => friendPage.page.locator('input[name="inviteCode"]').inputValue()).toBe(code);
         expect(friendPage.errors).toEqual([]);

@@ -59,7 +59,8 @@ export default function SharePage(_props: PageProps) {
   if (invite.isPending) return <DelayedLoading />;
   if (invite.isError) return <QueryError error={invite.error} onRetry={() => void invite.refetch()} />;
   const data = invite.data;
-  const link = `${window.location.origin}${data.path}`;
+  // The app routes by the hash: the link opens the register page with the code filled in.
+  const link = `${window.location.origin}/#${data.path}`;
 
   const copy = async (text: string) => toast((await copyText(text)) ? t('copied') : t('copyFailed'));
   const share = async () => {
