@@ -12,6 +12,7 @@ import { marketsFeature } from '../features/markets';
 import { miningFeature } from '../features/mining';
 import { operatorsFeature } from '../features/operators';
 import { optionsFeature } from '../features/options';
+import { rewardsFeature } from '../features/rewards';
 import { schedulerFeature } from '../features/scheduler';
 import { subscriptionFeature } from '../features/subscription';
 import { supportFeature } from '../features/support';
@@ -41,6 +42,7 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   miningFeature,
   loansFeature,
   futuresFeature,
+  rewardsFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,

@@ -14,6 +14,7 @@ import { optionsModule } from './options';
 import { perpModule } from './perp';
 import { productsModule } from './products';
 import { requestsModule } from './requests';
+import { rewardsModule } from './rewards';
 import { schedulerModule } from './scheduler';
 import { securityModule } from './security';
 import { spotModule } from './spot';
@@ -51,5 +52,6 @@ export const MODULES: readonly AnyModule[] = [
   subscriptionModule,
   miningModule,
   loansModule,
+  rewardsModule,
   backofficeModule,
 ];

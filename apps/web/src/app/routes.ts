@@ -7,6 +7,7 @@ import { loansFeature } from '../features/loans';
 import { meFeature } from '../features/me';
 import { miningFeature } from '../features/mining';
 import { optionsFeature } from '../features/options';
+import { rewardsFeature } from '../features/rewards';
 import { securityFeature } from '../features/security';
 import { settingsFeature } from '../features/settings';
 import { spotFeature } from '../features/spot';
@@ -39,6 +40,7 @@ export const features: readonly Feature[] = [
   subscriptionFeature,
   miningFeature,
   loansFeature,
+  rewardsFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts (in the active language). */

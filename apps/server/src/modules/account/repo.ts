@@ -67,6 +67,7 @@ export function createAccountRepo(db: Db) {
     byEmail: db.prepare<[string], UserRow>('SELECT * FROM users WHERE email = ?'),
     byPhone: db.prepare<[string], UserRow>('SELECT * FROM users WHERE phone = ?'),
     byInviteCode: db.prepare<[string], UserRow>('SELECT * FROM users WHERE invite_code = ?'),
+    invitees: db.prepare<[number], UserRow>('SELECT * FROM users WHERE inviter_uid = ? ORDER BY uid DESC'),
     frozenUids: db.prepare<[], number>('SELECT uid FROM users WHERE frozen_at IS NOT NULL').pluck(),
     setFrozen: db.prepare<[number | null, string | null, number]>(
       'UPDATE users SET frozen_at = ?, frozen_reason = ? WHERE uid = ?',
@@ -144,6 +145,7 @@ export function createAccountRepo(db: Db) {
     findByUid: (uid: number) => q.byUid.get(uid),
     findByAccount: (account: string) => (account.includes('@') ? q.byEmail.get(account) : q.byPhone.get(account)),
     findByInviteCode: (code: string) => q.byInviteCode.get(code.toUpperCase()),
+    invitees: (uid: number) => q.invitees.all(uid),
     frozenUids: () => q.frozenUids.all(),
     setFrozen: (uid: number, at: number | null, reason: string | null) => q.setFrozen.run(at, reason, uid).changes > 0,
     search: (text: string, limit: number) => {

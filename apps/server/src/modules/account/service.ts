@@ -145,6 +145,11 @@ export class AccountService {
     return this.repo.findByUid(uid);
   }
 
+  /** The users who registered with this user's invitation code, newest first (invitations and rebates read it). */
+  invitees(uid: number): UserRow[] {
+    return this.repo.invitees(uid);
+  }
+
   requireUser(uid: number): UserRow {
     const user = this.repo.findByUid(uid);
     if (!user) throw new DomainError('USER_NOT_FOUND');

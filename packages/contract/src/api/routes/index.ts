@@ -11,6 +11,7 @@ import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
 import { perpAdminApi, perpApi } from './perp';
 import { productsAdminApi, productsApi } from './products';
+import { rewardsAdminApi, rewardsApi } from './rewards';
 import { schedulerAdminApi } from './scheduler';
 import { securityAdminApi, securityApi } from './security';
 import { spotAdminApi, spotApi } from './spot';
@@ -31,6 +32,7 @@ export * from './operators';
 export * from './options';
 export * from './perp';
 export * from './products';
+export * from './rewards';
 export * from './scheduler';
 export * from './security';
 export * from './spot';
@@ -63,6 +65,8 @@ export const API_TABLES = {
   perpAdminApi,
   productsApi,
   productsAdminApi,
+  rewardsApi,
+  rewardsAdminApi,
   schedulerAdminApi,
   securityApi,
   securityAdminApi,
