@@ -217,6 +217,9 @@ export function createWalletRepo(db: Db) {
       `SELECT asset, COUNT(*) AS n, SUM(amount) AS total FROM wallet_deposits
        WHERE uid = ? AND created_at >= ? AND status IN ('credited', 'done') GROUP BY asset ORDER BY asset`,
     ),
+    lastDepositAt: db.prepare<[number], { at: number | null }>(
+      "SELECT MAX(created_at) AS at FROM wallet_deposits WHERE uid = ? AND status IN ('credited', 'done')",
+    ),
     depositCount: db.prepare<[number], { n: number }>(
       "SELECT COUNT(*) AS n FROM wallet_deposits WHERE uid = ? AND status IN ('credited', 'done')",
     ),
@@ -386,6 +389,7 @@ export function createWalletRepo(db: Db) {
     }),
     depositsSince: (uid: number, since: number) => q.depositsSince.all(uid, since),
     depositCount: (uid: number) => q.depositCount.get(uid)?.n ?? 0,
+    lastDepositAt: (uid: number) => q.lastDepositAt.get(uid)?.at ?? null,
     withdrawal: (id: number) => q.withdrawal.get(id),
     withdrawalsIn: (status: WithdrawalStatus) => q.withdrawalsIn.all(status),
     moveWithdrawal: (change: {
