@@ -30,6 +30,11 @@ export class BackofficeService {
       permission: 'withdrawals.review',
       pending: () => wallet.adminWithdrawals({ status: 'review', page: 1, size: 1 }).total,
     });
+    this.addQueue({
+      key: 'twoFactorResets',
+      permission: 'users.manage',
+      pending: () => security.resets.pending(),
+    });
   }
 
   /** A review queue on the dashboard (modules add theirs to the platform's list in `create`). */
@@ -65,6 +70,12 @@ export class BackofficeService {
 
   freeze(uid: number, reason: string): UserAdminSummary {
     return this.summary(this.services.account.freeze(uid, reason));
+  }
+
+  /** Ends every login session of the user (they sign in again). */
+  revokeSessions(uid: number): { revoked: number } {
+    this.services.account.requireUser(uid);
+    return { revoked: this.services.account.sessions.revokeAll(uid, 'signed-out-by-operator') };
   }
 
   unfreeze(uid: number): UserAdminSummary {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, paged, Timestamp, wholeNumber } from '../../schemas/common';
 import { IdentityState } from '../../schemas/account';
-import { LoginSession, SecurityOverview } from '../../schemas/security';
+import { LoginSession, RevokedCount, SecurityOverview } from '../../schemas/security';
 import { Balances } from '../../schemas/wallet';
 import { PagedSpotOrders } from '../../schemas/spot';
 import { operator } from '../access';
@@ -116,6 +116,15 @@ export const backofficeApi = {
     summary: 'Unfreeze an account',
     params: UidParam,
     data: UserAdminSummary,
+  }),
+  revokeSessions: route({
+    method: 'POST',
+    path: '/admin/api/users/:uid/sessions/revoke',
+    access: operator('users.manage'),
+    tags,
+    summary: 'Sign a user out everywhere: every login session of theirs ends',
+    params: UidParam,
+    data: RevokedCount,
   }),
 } as const;
 

@@ -13,6 +13,8 @@ import { useCan } from '../../../lib/operator';
 import { useUser } from '../api';
 import { BalancesTab } from '../components/BalancesTab';
 import { FreezeActions } from '../components/FreezeActions';
+import { RevokeSessions } from '../components/RevokeSessions';
+import { TwoFactorResetCard } from '../components/TwoFactorResetCard';
 import { IdentityTab } from '../components/IdentityTab';
 import { OrdersTab } from '../components/OrdersTab';
 import { SessionsTab } from '../components/SessionsTab';
@@ -198,6 +200,7 @@ export default function UserPage() {
             <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
               {t('refresh')}
             </Button>
+            {detail ? <RevokeSessions uid={uid} /> : null}
             {detail ? <FreezeActions user={detail.user} /> : null}
           </>
         }
@@ -236,6 +239,7 @@ export default function UserPage() {
               <Security detail={detail} />
             </Col>
           </Row>
+          <TwoFactorResetCard uid={uid} twoFactor={detail.user.twoFactor} />
           <Card>
             <Tabs
               activeKey={activeKey}
