@@ -81,11 +81,15 @@ describe('the menu an operator sees', () => {
     for (const page of allPages(consoleFeatures)) expect(granted.has(page.permission), page.path).toBe(true);
     expect(visibleCards(consoleFeatures, may('content')).map((card) => card.id)).toEqual([
       'users',
+      'depositsToday',
+      'withdrawalsToday',
       'reconciliation',
       'scheduler',
     ]);
     expect(visibleCards(consoleFeatures, may('finance')).map((card) => card.id)).toEqual([
       'users',
+      'depositsToday',
+      'withdrawalsToday',
       'reconciliation',
       'chain',
       'scheduler',

@@ -60,6 +60,15 @@ export function useUserWithdrawals(uid: number, page: number, size: number) {
   });
 }
 
+/** The user's deposits (users.read). */
+export function useUserDeposits(uid: number, page: number, size: number) {
+  return useQuery({
+    queryKey: ['users', 'deposits', uid, page, size],
+    queryFn: ({ signal }) => api.call(walletAdminApi.deposits, { query: { uid, page, size }, signal, toast: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** The user's identity submissions (the compliance desk's route: `identity.review`). */
 export function useUserIdentity(uid: number, page: number, size: number) {
   return useQuery({

@@ -114,7 +114,7 @@ const tabs = () => [...document.querySelectorAll('[role="tab"]')].map((tab) => t
 beforeAll(loadTexts);
 afterEach(closeConsole);
 
-describe('a user’s page', { timeout: 30_000 }, () => {
+describe('a user’s page', { timeout: 90_000 }, () => {
   it('shows the full contact details, the state and the balances of every wallet', async () => {
     openConsole(operatorProfile('support'), `#/users/${UID}`, server({ detail: detail() }));
     const profile = await screen.findByTestId('user-profile', {}, { timeout: 15_000 });
@@ -137,13 +137,13 @@ describe('a user’s page', { timeout: 30_000 }, () => {
   it('shows the withdrawals tab only to a role that reviews withdrawals, and freezing only to users.manage', async () => {
     openConsole(operatorProfile('support'), `#/users/${UID}`, server({ detail: detail() }));
     await screen.findByTestId('user-profile', {}, { timeout: 15_000 });
-    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Sessions and devices (1)']);
+    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Deposits', 'Sessions and devices (1)']);
     expect(screen.queryByTestId('user-freeze')).toBeNull();
     closeConsole();
 
     openConsole(operatorProfile('finance'), `#/users/${UID}`, server({ detail: detail() }));
     await screen.findByTestId('user-profile', {}, { timeout: 15_000 });
-    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Withdrawals', 'Sessions and devices (1)']);
+    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Deposits', 'Withdrawals', 'Sessions and devices (1)']);
     expect(screen.queryByTestId('user-freeze')).toBeNull();
   });
 
@@ -180,7 +180,7 @@ describe('finding a user', { timeout: 30_000 }, () => {
   });
 });
 
-describe('resetting two-factor and signing out (maker-checker)', { timeout: 30_000 }, () => {
+describe('resetting two-factor and signing out (maker-checker)', { timeout: 90_000 }, () => {
   const reset = (change: Partial<TwoFactorReset> = {}): TwoFactorReset => ({
     id: 5,
     uid: UID,

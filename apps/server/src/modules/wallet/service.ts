@@ -1251,6 +1251,29 @@ export class WalletService {
     };
   }
 
+  /** Deposits and withdrawals of every user since a time: how many, and their value in USDT now (the dashboard). */
+  flowsSince(
+    since: number,
+  ): Record<'deposits' | 'withdrawals', { count: number; valueUsdt: string; unpriced: string[] }> {
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    const sum = (rows: readonly { asset: string; n: bigint; total: bigint }[]) => {
+      let count = 0;
+      let value = 0n;
+      const unpriced: string[] = [];
+      for (const row of rows) {
+        count += int(row.n);
+        const priced = this.ledger.hasAsset(row.asset)
+          ? this.valueInUsdt(this.ledger.asset(row.asset), BigInt(row.total), usdtScale)
+          : null;
+        if (priced === null) unpriced.push(row.asset);
+        else value += priced;
+      }
+      return { count, valueUsdt: formatDecimal(value, usdtScale), unpriced };
+    };
+    const flows = this.repo.flowsFrom(since);
+    return { deposits: sum(flows.deposits), withdrawals: sum(flows.withdrawals) };
+  }
+
   /** The wallet's operator settings. */
   settings(): WalletSettings {
     const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;

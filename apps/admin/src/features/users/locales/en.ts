@@ -139,4 +139,13 @@ export default {
   revokeConfirm: 'Sign user {{uid}} out on every device?',
   revokeConfirmText: 'Every session ends; the user signs in again.',
   revoked: 'Signed out: {{count}} sessions ended.',
+  tabDeposits: 'Deposits',
+  depositsEmpty: 'No deposits.',
+  txHash: 'Transaction',
+  confirmations: 'Confirmations',
+  deposit_pending: 'Confirming',
+  deposit_credited: 'Credited',
+  deposit_done: 'Completed',
+  deposit_failed: 'Failed',
+  deposit_below_min: 'Below the minimum',
 };

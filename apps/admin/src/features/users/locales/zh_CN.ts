@@ -139,4 +139,13 @@ export default {
   revokeConfirm: '让用户 {{uid}} 在所有设备退出登录？',
   revokeConfirmText: '所有会话结束，用户须重新登录。',
   revoked: '已退出：结束 {{count}} 个会话。',
+  tabDeposits: '充值',
+  depositsEmpty: '无充值记录。',
+  txHash: '交易哈希',
+  confirmations: '确认数',
+  deposit_pending: '确认中',
+  deposit_credited: '已入账',
+  deposit_done: '已完成',
+  deposit_failed: '失败',
+  deposit_below_min: '低于最小金额',
 } satisfies Translation<typeof en>;

@@ -139,4 +139,13 @@ export default {
   revokeConfirm: '讓用戶 {{uid}} 在所有裝置登出？',
   revokeConfirmText: '所有工作階段結束，用戶須重新登入。',
   revoked: '已登出：結束 {{count}} 個工作階段。',
+  tabDeposits: '充值',
+  depositsEmpty: '無充值記錄。',
+  txHash: '交易哈希',
+  confirmations: '確認數',
+  deposit_pending: '確認中',
+  deposit_credited: '已入賬',
+  deposit_done: '已完成',
+  deposit_failed: '失敗',
+  deposit_below_min: '低於最小金額',
 } satisfies Translation<typeof en>;
