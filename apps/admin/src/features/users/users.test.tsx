@@ -164,10 +164,10 @@ describe('a user’s page', { timeout: 90_000 }, () => {
   });
 });
 
-describe('finding a user', { timeout: 30_000 }, () => {
+describe('finding a user', { timeout: 90_000 }, () => {
   it('searches what the address holds and links each result to the user’s page', async () => {
     const calls = openConsole(operatorProfile('compliance'), '#/users?q=ada', server({ detail: detail() }));
-    const link = await screen.findByTestId(`user-open-${UID}`, {}, { timeout: 15_000 });
+    const link = await screen.findByTestId(`user-open-${UID}`, {}, { timeout: 45_000 });
     expect(link.getAttribute('href')).toBe(`#/users/${UID}`);
     expect(calls.some((call) => call.url === '/admin/api/users?q=ada')).toBe(true);
   });

@@ -1,6 +1,5 @@
 import { WalletSettings } from '@bourse/contract';
 import { App, Button, Card, Descriptions, Form, Input, Typography } from 'antd';
-import { useEffect } from 'react';
 import { Num } from '../../../components/Num';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
@@ -19,10 +18,6 @@ export default function WithdrawalSettingsPage() {
   const query = useWalletSettings();
   const update = useUpdateWalletSettings();
   const may = useCan('assets.manage');
-  const [form] = Form.useForm<Values>();
-  useEffect(() => {
-    if (query.data) form.setFieldsValue(query.data);
-  }, [query.data, form]);
 
   return (
     <>
@@ -47,7 +42,8 @@ export default function WithdrawalSettingsPage() {
         ) : null}
         {may ? (
           <Form<Values>
-            form={form}
+            key={query.data?.doubleReviewAboveUsdt ?? ''}
+            initialValues={query.data}
             layout="vertical"
             className="settings-form"
             onFinish={(values) =>
