@@ -15,11 +15,19 @@ describe('the menu an operator sees', () => {
       '/content/articles',
       '/content/app-versions',
       '/system/scheduler',
+      '/me/password',
     ]);
   });
 
   it('shows support the user lookup and the customer-service inbox, and no review queue', () => {
-    expect(paths('support')).toEqual(['/', '/users', '/support', '/system/scheduler']);
+    expect(paths('support')).toEqual([
+      '/',
+      '/users',
+      '/users/two-factor-resets',
+      '/support',
+      '/system/scheduler',
+      '/me/password',
+    ]);
   });
 
   it('shows operators only to a role that manages them', () => {
@@ -40,7 +48,14 @@ describe('the menu an operator sees', () => {
   });
 
   it('shows compliance identity reviews and not withdrawals', () => {
-    expect(paths('compliance')).toEqual(['/', '/users', '/reviews/identity', '/system/scheduler']);
+    expect(paths('compliance')).toEqual([
+      '/',
+      '/users',
+      '/users/two-factor-resets',
+      '/reviews/identity',
+      '/system/scheduler',
+      '/me/password',
+    ]);
   });
 
   it('shows every role exactly the pages its permissions allow, and the admin every page', () => {
@@ -66,11 +81,15 @@ describe('the menu an operator sees', () => {
     for (const page of allPages(consoleFeatures)) expect(granted.has(page.permission), page.path).toBe(true);
     expect(visibleCards(consoleFeatures, may('content')).map((card) => card.id)).toEqual([
       'users',
+      'depositsToday',
+      'withdrawalsToday',
       'reconciliation',
       'scheduler',
     ]);
     expect(visibleCards(consoleFeatures, may('finance')).map((card) => card.id)).toEqual([
       'users',
+      'depositsToday',
+      'withdrawalsToday',
       'reconciliation',
       'chain',
       'scheduler',

@@ -228,3 +228,39 @@ export const NewcomerTasks = z.object({
   total: z.number().int(),
 });
 export type NewcomerTasks = z.infer<typeof NewcomerTasks>;
+
+// ---- Operators: resetting a user's two-factor (maker-checker) ----
+
+export const TWO_FACTOR_RESET_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type TwoFactorResetStatus = (typeof TWO_FACTOR_RESET_STATUSES)[number];
+
+/** An operator's proposal to switch a user's two-factor off (lost phone); a different operator decides. */
+export const TwoFactorReset = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  reason: z.string(),
+  status: z.enum(TWO_FACTOR_RESET_STATUSES),
+  proposedBy: z.number().int(),
+  proposedAt: Timestamp,
+  decidedBy: z.number().int().nullable(),
+  decidedAt: Timestamp.nullable(),
+  note: z.string().nullable(),
+});
+export type TwoFactorReset = z.infer<typeof TwoFactorReset>;
+
+export const TwoFactorResetQuery = z.object({
+  status: z.enum(TWO_FACTOR_RESET_STATUSES, err('INVALID_PARAMS')).optional(),
+  uid: wholeNumber({ min: 1 }).optional(),
+  ...PageQuery.shape,
+});
+
+export const ProposeTwoFactorResetBody = z.object({
+  reason: z.string(err('INVALID_PARAMS')).trim().min(1, err('INVALID_PARAMS')).max(500, err('INVALID_PARAMS')),
+});
+
+export const DecideTwoFactorResetBody = z
+  .object({ note: z.string(err('INVALID_PARAMS')).trim().max(500, err('INVALID_PARAMS')).optional() })
+  .default({});
+
+export const TwoFactorResetIdParam = z.object({ id: wholeNumber({ min: 1, error: 'NOT_FOUND' }) });
+export const TwoFactorResetUidParam = z.object({ uid: wholeNumber({ min: 1, error: 'USER_NOT_FOUND' }) });

@@ -406,6 +406,53 @@ export const WalletSettings = z.object({
 });
 export type WalletSettings = z.infer<typeof WalletSettings>;
 
+/** How far back a withdrawal's risk evidence looks (deposits, spot trades). */
+export const RISK_WINDOW_DAYS = 30;
+/** An account younger than this is new. */
+export const RISK_NEW_ACCOUNT_DAYS = 7;
+/** A withdrawal this soon after the user's last deposit is quick. */
+export const RISK_QUICK_AFTER_DEPOSIT_HOURS = 24;
+/**
+ * What stands out about a withdrawal: a new account; an address this user never withdrew to; an address other users
+ * withdrew to; deposits in the window and no spot trade; asked within hours of the last deposit; no deposit ever (the
+ * funds came from elsewhere: transfers, adjustments); no price to value it.
+ */
+export const RISK_HINTS = [
+  'newAccount',
+  'newAddress',
+  'sharedAddress',
+  'depositNoTrade',
+  'quickAfterDeposit',
+  'noDeposits',
+  'unpriced',
+] as const;
+export type RiskHint = (typeof RISK_HINTS)[number];
+
+/** The evidence beside a withdrawal under review (computed by the server at the time asked). */
+export const WithdrawalRisk = z.object({
+  withdrawalId: z.number().int(),
+  uid: z.number().int(),
+  accountCreatedAt: Timestamp,
+  accountAgeDays: z.number().int().describe('whole days from sign-up to the withdrawal'),
+  valueUsdt: DecimalString.nullable().describe('the amount valued in USDT now (null: no price)'),
+  windowDays: z.number().int(),
+  deposits: z.object({
+    ever: z.number().int().describe('credited deposits, all time'),
+    lastAt: Timestamp.nullable(),
+    recent: z
+      .array(z.object({ asset: z.string(), count: z.number().int(), amount: DecimalString }))
+      .describe('credited deposits in the window, per coin'),
+  }),
+  spotTrades: z.number().int().describe('spot trades in the window (the ledger’s trade entries)'),
+  address: z.object({
+    ownWithdrawals: z.number().int().describe('this user’s earlier completed withdrawals to the address'),
+    ownFirstAt: Timestamp.nullable(),
+    otherUsers: z.number().int().describe('other users who withdrew to the address'),
+  }),
+  hints: z.array(z.enum(RISK_HINTS)),
+});
+export type WithdrawalRisk = z.infer<typeof WithdrawalRisk>;
+
 export const RejectWithdrawalBody = z.object({
   id: Id,
   reason: z.string(err('INVALID_PARAMS')).trim().min(1, err('INVALID_PARAMS')).max(200, err('INVALID_PARAMS')),

@@ -1,3 +1,4 @@
+import { KeyOutlined } from '@ant-design/icons';
 import type { ConsoleFeature } from '../../lib/registry';
 import { authLocales } from './locales';
 
@@ -5,7 +6,15 @@ import { authLocales } from './locales';
 export const authFeature: ConsoleFeature = {
   name: 'auth',
   locales: authLocales,
-  pages: [],
+  pages: [
+    {
+      path: '/me/password',
+      permission: 'session',
+      title: authLocales.ref('passwordTitle'),
+      page: () => import('./pages/PasswordPage'),
+      menu: { section: 'system', order: 90, icon: KeyOutlined },
+    },
+  ],
 };
 
 /** The sign-in page, loaded only when nobody is signed in. */

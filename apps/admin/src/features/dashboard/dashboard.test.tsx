@@ -5,6 +5,12 @@ import { closeConsole, loadTexts, openConsole, operatorProfile, type SeenCall } 
 
 const SUMMARY: Dashboard = {
   at: Date.now(),
+  today: {
+    since: Date.UTC(2026, 4, 1),
+    deposits: { count: 12, valueUsdt: '48250.5', unpriced: [] },
+    withdrawals: { count: 3, valueUsdt: '1200', unpriced: ['XYZ'] },
+  },
+  scheduler: { jobs: 9, failing: 0, maxLagMs: 0 },
   users: { total: 1234, today: 5, week: 40 },
   queues: [
     { key: 'identity', pending: 3, permission: 'identity.review' },
@@ -42,5 +48,14 @@ describe('the dashboard', { timeout: 30_000 }, () => {
     await waitFor(() => expect(reconciliation.textContent).toContain('2 problems'));
     expect(reconciliation.querySelector('a')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('card-users-value').textContent).toBe('1,234'));
+  });
+
+  it('shows today’s deposits and withdrawals as the server valued them', async () => {
+    openConsole(operatorProfile('content'), '#/', server);
+    const deposits = await screen.findByTestId('card-deposits-today', {}, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByTestId('card-deposits-today-value').textContent).toBe('48,250.5 USDT'));
+    expect(deposits.textContent).toContain('12 since 00:00 UTC');
+    const withdrawals = screen.getByTestId('card-withdrawals-today');
+    expect(withdrawals.textContent).toContain('Not valued (no price): XYZ.');
   });
 });

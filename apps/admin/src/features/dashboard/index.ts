@@ -22,6 +22,18 @@ export const dashboardFeature: ConsoleFeature = {
   dashboardCards: [
     { id: 'users', permission: 'dashboard.read', order: 5, load: () => import('./components/UsersCard') },
     {
+      id: 'depositsToday',
+      permission: 'dashboard.read',
+      order: 6,
+      load: () => import('./components/DepositsTodayCard'),
+    },
+    {
+      id: 'withdrawalsToday',
+      permission: 'dashboard.read',
+      order: 7,
+      load: () => import('./components/WithdrawalsTodayCard'),
+    },
+    {
       id: 'reconciliation',
       permission: 'dashboard.read',
       order: 30,

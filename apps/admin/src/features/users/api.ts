@@ -1,4 +1,5 @@
 import {
+  type RouteQueryInput,
   backofficeApi,
   securityAdminApi,
   type UserAdminDetail,
@@ -59,6 +60,15 @@ export function useUserWithdrawals(uid: number, page: number, size: number) {
   });
 }
 
+/** The user's deposits (users.read). */
+export function useUserDeposits(uid: number, page: number, size: number) {
+  return useQuery({
+    queryKey: ['users', 'deposits', uid, page, size],
+    queryFn: ({ signal }) => api.call(walletAdminApi.deposits, { query: { uid, page, size }, signal, toast: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** The user's identity submissions (the compliance desk's route: `identity.review`). */
 export function useUserIdentity(uid: number, page: number, size: number) {
   return useQuery({
@@ -87,4 +97,48 @@ export function useFreeze(uid: number) {
     onSuccess: settle,
   });
   return { freeze, unfreeze };
+}
+
+export type TwoFactorResetQuery = NonNullable<RouteQueryInput<typeof securityAdminApi.twoFactorResets>>;
+
+/** Proposals to reset a user's two-factor (maker-checker). */
+export function useTwoFactorResets(query: TwoFactorResetQuery) {
+  return useQuery({
+    queryKey: ['users', 'twoFactorResets', query],
+    queryFn: ({ signal }) => api.call(securityAdminApi.twoFactorResets, { query, signal, toast: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Propose, approve or reject a two-factor reset; every list and the user's page are fetched again. */
+export function useTwoFactorResetActions() {
+  const queryClient = useQueryClient();
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: userKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+  };
+  const propose = useMutation({
+    mutationFn: (input: { uid: number; reason: string }) =>
+      api.call(securityAdminApi.proposeTwoFactorReset, { params: { uid: input.uid }, body: { reason: input.reason } }),
+    onSuccess: settle,
+  });
+  const approve = useMutation({
+    mutationFn: (id: number) => api.call(securityAdminApi.approveTwoFactorReset, { params: { id }, body: {} }),
+    onSuccess: settle,
+  });
+  const reject = useMutation({
+    mutationFn: (input: { id: number; note: string }) =>
+      api.call(securityAdminApi.rejectTwoFactorReset, { params: { id: input.id }, body: { note: input.note } }),
+    onSuccess: settle,
+  });
+  return { propose, approve, reject };
+}
+
+/** Sign the user out everywhere. */
+export function useRevokeSessions(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(backofficeApi.revokeSessions, { params: { uid } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.detail(uid) }),
+  });
 }

@@ -1,4 +1,4 @@
-import { TeamOutlined } from '@ant-design/icons';
+import { SafetyOutlined, TeamOutlined } from '@ant-design/icons';
 import type { ConsoleFeature } from '../../lib/registry';
 import { usersLocales } from './locales';
 
@@ -18,10 +18,26 @@ export const usersFeature: ConsoleFeature = {
       menu: { section: 'users', order: 10, icon: TeamOutlined },
     },
     {
+      path: '/users/two-factor-resets',
+      permission: 'users.read',
+      title: usersLocales.ref('resetsTitle'),
+      page: () => import('./pages/TwoFactorResetsPage'),
+      menu: { section: 'users', order: 20, icon: SafetyOutlined },
+    },
+    {
       path: '/users/:uid',
       permission: 'users.read',
       title: usersLocales.ref('detailTitle'),
       page: () => import('./pages/UserPage'),
+    },
+  ],
+  queues: [
+    {
+      key: 'twoFactorResets',
+      title: usersLocales.ref('resetsCard'),
+      path: '/users/two-factor-resets',
+      icon: SafetyOutlined,
+      order: 40,
     },
   ],
 };

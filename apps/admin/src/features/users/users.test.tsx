@@ -1,4 +1,4 @@
-import type { UserAdminDetail, UserAdminSummary } from '@bourse/contract';
+import type { TwoFactorReset, UserAdminDetail, UserAdminSummary } from '@bourse/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -114,7 +114,7 @@ const tabs = () => [...document.querySelectorAll('[role="tab"]')].map((tab) => t
 beforeAll(loadTexts);
 afterEach(closeConsole);
 
-describe('a user’s page', { timeout: 30_000 }, () => {
+describe('a user’s page', { timeout: 90_000 }, () => {
   it('shows the full contact details, the state and the balances of every wallet', async () => {
     openConsole(operatorProfile('support'), `#/users/${UID}`, server({ detail: detail() }));
     const profile = await screen.findByTestId('user-profile', {}, { timeout: 15_000 });
@@ -137,13 +137,13 @@ describe('a user’s page', { timeout: 30_000 }, () => {
   it('shows the withdrawals tab only to a role that reviews withdrawals, and freezing only to users.manage', async () => {
     openConsole(operatorProfile('support'), `#/users/${UID}`, server({ detail: detail() }));
     await screen.findByTestId('user-profile', {}, { timeout: 15_000 });
-    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Sessions and devices (1)']);
+    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Deposits', 'Sessions and devices (1)']);
     expect(screen.queryByTestId('user-freeze')).toBeNull();
     closeConsole();
 
     openConsole(operatorProfile('finance'), `#/users/${UID}`, server({ detail: detail() }));
     await screen.findByTestId('user-profile', {}, { timeout: 15_000 });
-    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Withdrawals', 'Sessions and devices (1)']);
+    expect(tabs()).toEqual(['Balances', 'Spot orders', 'Deposits', 'Withdrawals', 'Sessions and devices (1)']);
     expect(screen.queryByTestId('user-freeze')).toBeNull();
   });
 
@@ -164,10 +164,10 @@ describe('a user’s page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('finding a user', { timeout: 30_000 }, () => {
+describe('finding a user', { timeout: 90_000 }, () => {
   it('searches what the address holds and links each result to the user’s page', async () => {
     const calls = openConsole(operatorProfile('compliance'), '#/users?q=ada', server({ detail: detail() }));
-    const link = await screen.findByTestId(`user-open-${UID}`, {}, { timeout: 15_000 });
+    const link = await screen.findByTestId(`user-open-${UID}`, {}, { timeout: 45_000 });
     expect(link.getAttribute('href')).toBe(`#/users/${UID}`);
     expect(calls.some((call) => call.url === '/admin/api/users?q=ada')).toBe(true);
   });
@@ -177,5 +177,87 @@ describe('finding a user', { timeout: 30_000 }, () => {
     expect(isZero('0.00000000')).toBe(true);
     expect(isZero('0.00000001')).toBe(false);
     expect(isZero('10')).toBe(false);
+  });
+});
+
+describe('resetting two-factor and signing out (maker-checker)', { timeout: 90_000 }, () => {
+  const reset = (change: Partial<TwoFactorReset> = {}): TwoFactorReset => ({
+    id: 5,
+    uid: UID,
+    reason: 'Lost phone, checked on a video call',
+    status: 'pending',
+    proposedBy: 3,
+    proposedAt: Date.UTC(2026, 4, 2),
+    decidedBy: null,
+    decidedAt: null,
+    note: null,
+    ...change,
+  });
+  const withResets = (resets: TwoFactorReset[]) => {
+    const base = server({ detail: detail() });
+    return (call: SeenCall) => {
+      if (call.url.startsWith('/admin/api/two-factor-resets?'))
+        return { list: resets, total: resets.length, page: 1, size: 20 };
+      if (call.url === `/admin/api/users/${UID}/two-factor-reset`) {
+        resets.unshift(reset({ id: 6, proposedBy: 7, reason: (call.body as { reason: string }).reason }));
+        return resets[0];
+      }
+      if (call.url === `/admin/api/users/${UID}/sessions/revoke`) return { revoked: 2 };
+      return base(call);
+    };
+  };
+
+  it('proposes a reset with a reason; the proposer cannot decide it', async () => {
+    const calls = openConsole(operatorProfile('admin'), `#/users/${UID}`, withResets([]));
+    fireEvent.click(await screen.findByTestId('reset-2fa-propose', {}, { timeout: 15_000 }));
+    const modal = await findModal();
+    const reason = modal.querySelector('textarea[name="reason"]');
+    if (!reason) throw new Error('no reason field');
+    fireEvent.change(reason, { target: { value: 'Lost phone' } });
+    fireEvent.click(buttonIn(modal, 'Propose'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith('/two-factor-reset'))).toMatchObject({
+        method: 'POST',
+        body: { reason: 'Lost phone' },
+      }),
+    );
+    const own = await screen.findByTestId('reset-2fa-own-6', {}, { timeout: 10_000 });
+    expect(own.getAttribute('aria-label')).toBe('You proposed it: a different operator must decide.');
+    expect(screen.getByTestId('reset-2fa-approve-6').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('reset-2fa-reject-6').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('reset-2fa-status').textContent).toBe('Awaiting a second operator');
+  });
+
+  it('lets another operator approve from the queue', async () => {
+    const calls = openConsole(operatorProfile('admin'), '#/users/two-factor-resets', withResets([reset()]));
+    const approve = await screen.findByTestId('reset-2fa-approve-5', {}, { timeout: 15_000 });
+    expect(approve.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(approve);
+    const confirm = await screen.findByText('Switch two-factor off for user 10000042?');
+    const pop = confirm.closest('.ant-popover');
+    if (!(pop instanceof HTMLElement)) throw new Error('no confirmation');
+    fireEvent.click(buttonIn(pop, 'Approve'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/admin/api/two-factor-resets/5/approve')).toMatchObject({ method: 'POST' }),
+    );
+  });
+
+  it('shows neither to a role without users.manage', async () => {
+    openConsole(operatorProfile('support'), `#/users/${UID}`, withResets([reset()]));
+    await screen.findByTestId('reset-2fa-card', {}, { timeout: 15_000 });
+    expect(screen.queryByTestId('reset-2fa-approve-5')).toBeNull();
+    expect(screen.queryByTestId('user-revoke-sessions')).toBeNull();
+  });
+
+  it('signs a user out everywhere', async () => {
+    const calls = openConsole(operatorProfile('admin'), `#/users/${UID}`, withResets([]));
+    fireEvent.click(await screen.findByTestId('user-revoke-sessions', {}, { timeout: 15_000 }));
+    const confirm = await screen.findByText('Sign user 10000042 out on every device?');
+    const pop = confirm.closest('.ant-popover');
+    if (!(pop instanceof HTMLElement)) throw new Error('no confirmation');
+    fireEvent.click(buttonIn(pop, 'Sign out everywhere'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === `/admin/api/users/${UID}/sessions/revoke`)).toMatchObject({ method: 'POST' }),
+    );
   });
 });

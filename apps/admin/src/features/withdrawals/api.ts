@@ -30,3 +30,30 @@ export function useWithdrawalDecision() {
   });
   return { approve, reject };
 }
+
+/** The evidence beside a withdrawal under review (computed by the server when asked). */
+export function useWithdrawalRisk(id: number | null) {
+  return useQuery({
+    queryKey: ['withdrawals', 'risk', id],
+    queryFn: ({ signal }) => api.call(walletAdminApi.withdrawalRisk, { params: { id: id ?? 0 }, signal, toast: false }),
+    enabled: id !== null,
+  });
+}
+
+const settingsKey = ['withdrawals', 'settings'] as const;
+
+export function useWalletSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api.call(walletAdminApi.settings, { signal, toast: false }),
+  });
+}
+
+export function useUpdateWalletSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (doubleReviewAboveUsdt: string) =>
+      api.call(walletAdminApi.updateSettings, { body: { doubleReviewAboveUsdt } }),
+    onSuccess: (data) => queryClient.setQueryData(settingsKey, data),
+  });
+}

@@ -14,6 +14,12 @@ export const withdrawalsFeature: ConsoleFeature = {
       page: () => import('./pages/WithdrawalsPage'),
       menu: { section: 'reviews', order: 20, icon: SendOutlined },
     },
+    {
+      path: '/reviews/withdrawals/settings',
+      permission: 'withdrawals.review',
+      title: withdrawalsLocales.ref('settingsTitle'),
+      page: () => import('./pages/WithdrawalSettingsPage'),
+    },
   ],
   queues: [
     {

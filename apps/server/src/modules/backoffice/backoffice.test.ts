@@ -1,7 +1,7 @@
-import { ERRORS, type UserAdminDetail, type UserAdminSummary } from '@bourse/contract';
+import { type Dashboard, ERRORS, type UserAdminDetail, type UserAdminSummary } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, loginOperator, post, type TestServer } from '../../test/harness';
-import { fund, startWalletServer, walletUser, type WalletServer } from '../wallet/testing';
+import { EXTERNAL, FUND_PASSWORD, fund, startWalletServer, walletUser, type WalletServer } from '../wallet/testing';
 
 let w: WalletServer;
 let server: TestServer;
@@ -102,5 +102,29 @@ describe('users in the console', () => {
     expect(answer.body.data.queues.map((q) => q.key)).toEqual(
       expect.arrayContaining(['identity', 'withdrawals', 'support']),
     );
+  });
+
+  it('adds up today’s deposits and withdrawals in USDT, and the scheduler’s state', async () => {
+    const admin = await loginOperator(server, 'admin');
+    const board = async () => (await get<Dashboard>(server, '/admin/api/dashboard', { token: admin.token })).body.data;
+    const before = await board();
+    const u = await walletUser(w);
+    await fund(w, u, 'USDT', 'TRC20', '120.5');
+    const sent = await post(
+      server,
+      '/mapi/wallet/withdraw',
+      { asset: 'USDT', network: 'TRC20', address: EXTERNAL.TRC20, amount: '20', fundPassword: FUND_PASSWORD },
+      { token: u.token },
+    );
+    expect(sent.body.code, sent.body.msg).toBe(200);
+    const after = await board();
+    expect(after.today.since).toBe(after.at - (after.at % 86_400_000));
+    expect(after.today.deposits.count - before.today.deposits.count).toBe(1);
+    expect(Number(after.today.deposits.valueUsdt) - Number(before.today.deposits.valueUsdt)).toBeCloseTo(120.5, 8);
+    expect(after.today.withdrawals.count - before.today.withdrawals.count).toBe(1);
+    expect(Number(after.today.withdrawals.valueUsdt) - Number(before.today.withdrawals.valueUsdt)).toBeCloseTo(20, 8);
+    expect(after.scheduler.jobs).toBe(server.ctx.scheduler.status().length);
+    expect(after.scheduler.jobs).toBeGreaterThan(0);
+    expect(after.scheduler.failing).toBe(0);
   });
 });

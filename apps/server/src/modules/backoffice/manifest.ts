@@ -13,6 +13,7 @@ export const backofficeModule = defineModule({
         wallet: kit.use('wallet'),
         spot: kit.use('spot'),
         ledger: kit.use('ledger'),
+        scheduler: kit.use('scheduler'),
       },
       kit.clock,
       kit.queues,

@@ -10,5 +10,6 @@ export function backofficeRoutes(app: Router, backoffice: BackofficeService): vo
   serve(app, api.user, ({ params }) => backoffice.user(params.uid));
   serve(app, api.userOrders, ({ params, query }) => backoffice.userOrders(params.uid, query));
   serveAction(app, api.freeze, { apply: ({ params, body }) => backoffice.freeze(params.uid, body.reason) });
+  serveAction(app, api.revokeSessions, { apply: ({ params }) => backoffice.revokeSessions(params.uid) });
   serveAction(app, api.unfreeze, { apply: ({ params }) => backoffice.unfreeze(params.uid) });
 }

@@ -14,7 +14,7 @@ export class BackofficeService {
   private lastReconciliation: Dashboard['reconciliation'] = null;
 
   constructor(
-    private readonly services: Pick<Services, 'account' | 'security' | 'wallet' | 'spot' | 'ledger'>,
+    private readonly services: Pick<Services, 'account' | 'security' | 'wallet' | 'spot' | 'ledger' | 'scheduler'>,
     private readonly clock: Clock,
     /** Every module's review queues (the platform's list). */
     private readonly queues: ReviewQueue[],
@@ -29,6 +29,11 @@ export class BackofficeService {
       key: 'withdrawals',
       permission: 'withdrawals.review',
       pending: () => wallet.adminWithdrawals({ status: 'review', page: 1, size: 1 }).total,
+    });
+    this.addQueue({
+      key: 'twoFactorResets',
+      permission: 'users.manage',
+      pending: () => security.resets.pending(),
     });
   }
 
@@ -67,6 +72,12 @@ export class BackofficeService {
     return this.summary(this.services.account.freeze(uid, reason));
   }
 
+  /** Ends every login session of the user (they sign in again). */
+  revokeSessions(uid: number): { revoked: number } {
+    this.services.account.requireUser(uid);
+    return { revoked: this.services.account.sessions.revokeAll(uid, 'signed-out-by-operator') };
+  }
+
   unfreeze(uid: number): UserAdminSummary {
     return this.summary(this.services.account.unfreeze(uid));
   }
@@ -77,8 +88,16 @@ export class BackofficeService {
     const today = this.services.account.countUsers(now - DAY);
     const week = this.services.account.countUsers(now - 7 * DAY);
     if (!this.lastReconciliation || now - this.lastReconciliation.checkedAt > 60_000) this.refreshReconciliation();
+    const since = now - (now % DAY);
+    const jobs = this.services.scheduler.status(now);
     return {
       at: now,
+      today: { since, ...this.services.wallet.flowsSince(since) },
+      scheduler: {
+        jobs: jobs.length,
+        failing: jobs.filter((job) => job.failing !== null).length,
+        maxLagMs: jobs.reduce((most, job) => Math.max(most, job.lagMs), 0),
+      },
       users: { total: today.total, today: today.since, week: week.since },
       queues: this.queues.map((q) => ({ key: q.key, permission: q.permission, pending: q.pending() })),
       reconciliation: this.lastReconciliation,

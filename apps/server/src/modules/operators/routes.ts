@@ -17,6 +17,12 @@ export function operatorRoutes(app: Router, operators: OperatorService): void {
   serveAction(app, api.twoFactorEnable, {
     apply: ({ operator, body }) => operators.enableTwoFactor(operator.operatorId, operator.sessionId, body.code),
   });
+  serveAction(app, api.changePassword, {
+    prepare: ({ operator, body }) =>
+      operators.preparePasswordChange(operator.operatorId, body.currentPassword, body.newPassword),
+    apply: ({ operator, body }, hash) =>
+      operators.changePassword(operator.operatorId, operator.sessionId, body.code, hash),
+  });
   serve(app, api.operators, () => operators.list());
   // The password hash is slow: made before the transaction that stores it with its audit row.
   serveAction(app, api.createOperator, {

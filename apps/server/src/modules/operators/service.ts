@@ -140,6 +140,9 @@ export class OperatorService implements AuditTrail {
       touch: db.prepare<[number, number]>('UPDATE operator_sessions SET last_used_at = ? WHERE id = ?'),
       completeSession: db.prepare<[number]>("UPDATE operator_sessions SET stage = 'full' WHERE id = ?"),
       revoke: db.prepare('UPDATE operator_sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL'),
+      revokeOthers: db.prepare<[number, number, number]>(
+        'UPDATE operator_sessions SET revoked_at = ? WHERE operator_id = ? AND id <> ? AND revoked_at IS NULL',
+      ),
       revokeAll: db.prepare<[number, number]>(
         'UPDATE operator_sessions SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL',
       ),
@@ -370,6 +373,32 @@ export class OperatorService implements AuditTrail {
       this.q.setPassword.run(generated.hash, id);
       this.q.revokeAll.run(this.clock.now(), id);
       return { operator: this.summaryOf(this.requireOperator(id)), password: generated.password };
+    });
+  }
+
+  /**
+   * An operator's own new password: checked against the current one (slow hash) and hashed before the transaction
+   * (`prepare`), then stored with an authenticator code; the operator's other sessions end.
+   */
+  async preparePasswordChange(operatorId: number, current: string, next: string): Promise<string> {
+    const key = `operator-password:${operatorId}`;
+    this.limiter.assertOpen(key);
+    const row = this.requireOperator(operatorId);
+    if (!(await verifyPassword(row.password_hash, current))) {
+      this.limiter.fail(key);
+      throw new DomainError('WRONG_OLD_PASSWORD');
+    }
+    this.limiter.reset(key);
+    if (current === next) throw new DomainError('PASSWORD_SAME_AS_OLD');
+    return hashPassword(next);
+  }
+
+  changePassword(operatorId: number, sessionId: number, code: string, hash: string): null {
+    return this.tx.run(() => {
+      this.checkCode(this.requireOperator(operatorId), code);
+      this.q.setPassword.run(hash, operatorId);
+      this.q.revokeOthers.run(this.clock.now(), operatorId, sessionId);
+      return null;
     });
   }
 

@@ -7,6 +7,7 @@ import { securityAdminRoutes, securityRoutes } from './routes';
 import { SecretBox } from '../../lib/secret-box';
 import { SecurityService } from './service';
 import { TwoFactorService } from './two-factor';
+import { TwoFactorResets } from './two-factor-resets';
 
 /** Two-factor, identity verification and its review, login devices, the newcomer tasks. */
 export const securityModule = defineModule({
@@ -28,6 +29,7 @@ export const securityModule = defineModule({
       accounts,
       kit.use('ledger'),
       kit.use('wallet'),
+      new TwoFactorResets(kit.tx, kit.db, kit.clock, accounts, repo),
     );
     // Login asks for two-factor, the profile reports both protections, withdrawals wait after two-factor goes off.
     security.install();

@@ -70,4 +70,14 @@ export function securityAdminRoutes(app: Router, security: SecurityService): voi
   serveAction(app, admin.rejectIdentity, {
     apply: ({ operator, params, body }) => security.identity.reject(operator.operatorId, params.id, body.reason),
   });
+  serve(app, admin.twoFactorResets, ({ query }) => security.resets.list(query));
+  serveAction(app, admin.proposeTwoFactorReset, {
+    apply: ({ operator, params, body }) => security.resets.propose(operator.operatorId, params.uid, body.reason),
+  });
+  serveAction(app, admin.approveTwoFactorReset, {
+    apply: ({ operator, params, body }) => security.resets.approve(operator.operatorId, params.id, body.note),
+  });
+  serveAction(app, admin.rejectTwoFactorReset, {
+    apply: ({ operator, params, body }) => security.resets.reject(operator.operatorId, params.id, body.note),
+  });
 }

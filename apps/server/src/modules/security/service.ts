@@ -18,6 +18,7 @@ export interface WithdrawLocks {
 import type { DeviceService } from './devices';
 import type { IdentityService } from './identity';
 import type { TwoFactorService } from './two-factor';
+import type { TwoFactorResets } from './two-factor-resets';
 
 /**
  * What other modules and the security centre use: two-factor, identity, login devices, the newcomer tasks. Built
@@ -31,6 +32,8 @@ export class SecurityService {
     private readonly accounts: AccountService,
     private readonly ledger: LedgerService,
     private readonly locks: WithdrawLocks,
+    /** Operators resetting a user's two-factor (maker-checker). */
+    readonly resets: TwoFactorResets,
   ) {}
 
   install(): void {

@@ -8,6 +8,7 @@ export function walletAdminRoutes(app: Router, wallet: WalletService): void {
   const api = walletAdminApi;
   serve(app, api.withdrawals, ({ query }) => wallet.adminWithdrawals(query));
   serve(app, api.withdrawal, ({ params }) => wallet.adminWithdrawal(params.id));
+  serve(app, api.withdrawalRisk, ({ params }) => wallet.withdrawalRisk(params.id));
   serve(app, api.deposits, ({ query }) => wallet.adminDeposits(query));
   serveAction(app, api.approveWithdrawal, {
     apply: ({ operator, body }) => wallet.approveWithdrawal(operator.operatorId, body.id),

@@ -217,6 +217,17 @@ export function createWalletRepo(db: Db) {
       `SELECT asset, COUNT(*) AS n, SUM(amount) AS total FROM wallet_deposits
        WHERE uid = ? AND created_at >= ? AND status IN ('credited', 'done') GROUP BY asset ORDER BY asset`,
     ),
+    lastDepositAt: db.prepare<[number], { at: number | null }>(
+      "SELECT MAX(created_at) AS at FROM wallet_deposits WHERE uid = ? AND status IN ('credited', 'done')",
+    ),
+    depositsFrom: big<[number], { asset: string; n: Int; total: Int }>(
+      `SELECT asset, COUNT(*) AS n, SUM(amount) AS total FROM wallet_deposits
+       WHERE created_at >= ? AND status IN ('credited', 'done') GROUP BY asset ORDER BY asset`,
+    ),
+    withdrawalsFrom: big<[number], { asset: string; n: Int; total: Int }>(
+      `SELECT asset, COUNT(*) AS n, SUM(amount) AS total FROM wallet_withdrawals
+       WHERE created_at >= ? AND status NOT IN ('rejected', 'cancelled', 'failed') GROUP BY asset ORDER BY asset`,
+    ),
     depositCount: db.prepare<[number], { n: number }>(
       "SELECT COUNT(*) AS n FROM wallet_deposits WHERE uid = ? AND status IN ('credited', 'done')",
     ),
@@ -386,6 +397,9 @@ export function createWalletRepo(db: Db) {
     }),
     depositsSince: (uid: number, since: number) => q.depositsSince.all(uid, since),
     depositCount: (uid: number) => q.depositCount.get(uid)?.n ?? 0,
+    /** Every user's deposits (credited) and withdrawals (still going or done) since a time, per coin. */
+    flowsFrom: (since: number) => ({ deposits: q.depositsFrom.all(since), withdrawals: q.withdrawalsFrom.all(since) }),
+    lastDepositAt: (uid: number) => q.lastDepositAt.get(uid)?.at ?? null,
     withdrawal: (id: number) => q.withdrawal.get(id),
     withdrawalsIn: (status: WithdrawalStatus) => q.withdrawalsIn.all(status),
     moveWithdrawal: (change: {

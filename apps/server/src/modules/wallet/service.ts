@@ -36,6 +36,11 @@ import {
   type MempoolTx,
   type WithdrawLockReason,
   type ErrorKey,
+  RISK_NEW_ACCOUNT_DAYS,
+  RISK_QUICK_AFTER_DEPOSIT_HOURS,
+  RISK_WINDOW_DAYS,
+  type RiskHint,
+  type WithdrawalRisk,
 } from '@bourse/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
@@ -66,6 +71,9 @@ import {
 } from './repo';
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+/** The ledger reason of a spot trade's entry (the spot desk posts it). */
+const SPOT_TRADE_REASON = 'spot.trade';
 /** The wallet setting: withdrawals worth more than this (USDT ledger units) need two operators' approvals. */
 const DOUBLE_REVIEW_SETTING = 'doubleReviewAboveUsdt';
 /** Its value until an operator sets one, in whole USDT. */
@@ -82,6 +90,8 @@ export interface WalletUser {
   phone: string | null;
   nickname: string | null;
   status: 'active' | 'disabled';
+  /** Sign-up time (the withdrawal review's account age). */
+  created_at?: number;
 }
 
 export interface WalletAccounts {
@@ -1179,6 +1189,56 @@ export class WalletService {
     return this.adminWithdrawalView(this.requireWithdrawal(id));
   }
 
+  /**
+   * The evidence for reviewing a withdrawal, computed now: the account's age, its deposits and spot trades in the
+   * window before the withdrawal, the address's history (this user's and others'), and the hints they add up to.
+   */
+  withdrawalRisk(id: number): WithdrawalRisk {
+    const row = this.requireWithdrawal(id);
+    const uid = int(row.uid);
+    const asked = int(row.created_at);
+    const createdAt = this.accounts.getUser(uid)?.created_at ?? asked;
+    const since = asked - RISK_WINDOW_DAYS * DAY;
+    const recent = this.repo.depositsSince(uid, since).map((d) => ({
+      asset: d.asset,
+      count: int(d.n),
+      amount: formatDecimal(BigInt(d.total), this.scaleOf(d.asset)),
+    }));
+    const ever = this.repo.depositCount(uid);
+    const lastAt = this.repo.lastDepositAt(uid);
+    const spotTrades = this.ledger.movements(
+      uid,
+      { reasons: [SPOT_TRADE_REASON], since },
+      { offset: 0, limit: 0 },
+    ).total;
+    const history = this.repo.addressHistory(uid, row.address, id);
+    const asset = this.ledger.asset(row.asset);
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    const value = this.valueInUsdt(asset, BigInt(row.amount), usdtScale);
+    const ageDays = Math.max(0, Math.floor((asked - createdAt) / DAY));
+    const hints: RiskHint[] = [];
+    if (ageDays < RISK_NEW_ACCOUNT_DAYS) hints.push('newAccount');
+    if (history.own.n === 0) hints.push('newAddress');
+    if (history.otherUsers > 0) hints.push('sharedAddress');
+    if (recent.length > 0 && spotTrades === 0) hints.push('depositNoTrade');
+    if (lastAt !== null && lastAt <= asked && asked - lastAt < RISK_QUICK_AFTER_DEPOSIT_HOURS * HOUR)
+      hints.push('quickAfterDeposit');
+    if (ever === 0) hints.push('noDeposits');
+    if (value === null) hints.push('unpriced');
+    return {
+      withdrawalId: id,
+      uid,
+      accountCreatedAt: createdAt,
+      accountAgeDays: ageDays,
+      valueUsdt: value === null ? null : formatDecimal(value, usdtScale),
+      windowDays: RISK_WINDOW_DAYS,
+      deposits: { ever, lastAt, recent },
+      spotTrades,
+      address: { ownWithdrawals: history.own.n, ownFirstAt: history.own.first, otherUsers: history.otherUsers },
+      hints,
+    };
+  }
+
   private adminWithdrawalView(r: WithdrawalRow) {
     return {
       ...this.withdrawalView(r),
@@ -1189,6 +1249,29 @@ export class WalletService {
       firstReviewedBy: intOrNull(r.first_reviewed_by),
       firstReviewedAt: intOrNull(r.first_reviewed_at),
     };
+  }
+
+  /** Deposits and withdrawals of every user since a time: how many, and their value in USDT now (the dashboard). */
+  flowsSince(
+    since: number,
+  ): Record<'deposits' | 'withdrawals', { count: number; valueUsdt: string; unpriced: string[] }> {
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    const sum = (rows: readonly { asset: string; n: bigint; total: bigint }[]) => {
+      let count = 0;
+      let value = 0n;
+      const unpriced: string[] = [];
+      for (const row of rows) {
+        count += int(row.n);
+        const priced = this.ledger.hasAsset(row.asset)
+          ? this.valueInUsdt(this.ledger.asset(row.asset), BigInt(row.total), usdtScale)
+          : null;
+        if (priced === null) unpriced.push(row.asset);
+        else value += priced;
+      }
+      return { count, valueUsdt: formatDecimal(value, usdtScale), unpriced };
+    };
+    const flows = this.repo.flowsFrom(since);
+    return { deposits: sum(flows.deposits), withdrawals: sum(flows.withdrawals) };
   }
 
   /** The wallet's operator settings. */

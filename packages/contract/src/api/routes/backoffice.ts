@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PageQuery, paged, Timestamp, wholeNumber } from '../../schemas/common';
+import { DecimalString, PageQuery, paged, Timestamp, wholeNumber } from '../../schemas/common';
 import { IdentityState } from '../../schemas/account';
-import { LoginSession, SecurityOverview } from '../../schemas/security';
+import { LoginSession, RevokedCount, SecurityOverview } from '../../schemas/security';
 import { Balances } from '../../schemas/wallet';
 import { PagedSpotOrders } from '../../schemas/spot';
 import { operator } from '../access';
@@ -41,8 +41,25 @@ export const FreezeBody = z.object({ reason: z.string().trim().min(2).max(200) }
 export const UserOrdersQuery = z.object({ open: z.enum(['true', 'false']).default('false'), ...PageQuery.shape });
 
 /** What the operators' dashboard counts. */
+/** Money that moved through the chain since the start of the day: how many and their value in USDT now. */
+export const DashboardFlow = z.object({
+  count: z.number().int(),
+  valueUsdt: DecimalString.describe('the priced ones, valued at today’s prices'),
+  unpriced: z.array(z.string()).describe('coins moved that have no price (left out of the value)'),
+});
+
 export const Dashboard = z.object({
   at: Timestamp,
+  today: z.object({
+    since: Timestamp.describe('the start of the day (UTC)'),
+    deposits: DashboardFlow.describe('credited deposits'),
+    withdrawals: DashboardFlow.describe('withdrawals asked, not rejected, cancelled or failed'),
+  }),
+  scheduler: z.object({
+    jobs: z.number().int(),
+    failing: z.number().int().describe('jobs retrying a failed slot'),
+    maxLagMs: z.number().int().describe('the most behind job’s lag'),
+  }),
   users: z.object({ total: z.number().int(), today: z.number().int(), week: z.number().int() }),
   queues: z.array(
     z.object({
@@ -116,6 +133,15 @@ export const backofficeApi = {
     summary: 'Unfreeze an account',
     params: UidParam,
     data: UserAdminSummary,
+  }),
+  revokeSessions: route({
+    method: 'POST',
+    path: '/admin/api/users/:uid/sessions/revoke',
+    access: operator('users.manage'),
+    tags,
+    summary: 'Sign a user out everywhere: every login session of theirs ends',
+    params: UidParam,
+    data: RevokedCount,
   }),
 } as const;
 

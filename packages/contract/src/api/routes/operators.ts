@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EmptyData, PageQuery, paged, Timestamp, wholeNumber } from '../../schemas/common';
+import { LoginPassword, TotpCode } from '../../schemas/account';
+import { EmptyData, err, PageQuery, paged, Timestamp, wholeNumber } from '../../schemas/common';
 import { OPERATOR_ROLES, operator, PERMISSIONS, PUBLIC } from '../access';
 import { route } from '../define';
 
@@ -21,6 +22,13 @@ export const OperatorLoginBody = z.object({
   /** The authenticator's code, once two-factor is on (every operator has it after the first sign-in). */
   totp: z.string().trim().max(6).optional(),
 });
+/** An operator changes their own password: the current one and an authenticator code prove it is them. */
+export const ChangeOperatorPasswordBody = z.object({
+  currentPassword: z.string(err('WRONG_OLD_PASSWORD')).min(1, err('WRONG_OLD_PASSWORD')).max(128),
+  newPassword: LoginPassword,
+  code: TotpCode,
+});
+
 export const OperatorLoginResult = z.object({
   token: z.string(),
   expiresAt: Timestamp,
@@ -119,6 +127,15 @@ export const operatorApi = {
     tags,
     summary: 'The logged-in operator and what their role may do',
     data: OperatorProfile,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/admin/api/me/password',
+    access: operator('session'),
+    tags,
+    summary: 'Change one’s own password (the current password and an authenticator code); one’s other sessions end',
+    body: ChangeOperatorPasswordBody,
+    data: EmptyData,
   }),
   twoFactorSetup: route({
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   AdminWithdrawal,
   AdminWithdrawalQuery,
   WalletSettings,
+  WithdrawalRisk,
   Balances,
   ChainState,
   ChainTxBody,
@@ -226,6 +227,16 @@ export const walletAdminApi = {
     summary: 'One withdrawal, with whose it is and who reviewed it',
     params: IdParam,
     data: AdminWithdrawal,
+  }),
+  withdrawalRisk: route({
+    method: 'GET',
+    path: '/admin/api/wallet/withdrawals/:id/risk',
+    access: operator('withdrawals.review'),
+    tags: adminTags,
+    summary:
+      'The evidence for reviewing a withdrawal: account age, recent deposits and spot trades, the address’s history, risk hints',
+    params: IdParam,
+    data: WithdrawalRisk,
   }),
   deposits: route({
     method: 'GET',

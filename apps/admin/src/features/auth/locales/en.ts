@@ -21,4 +21,15 @@ export default {
   setupKey: 'Key',
   setupLoadFailed: 'The key could not be created.',
   turnOn: 'Turn on and continue',
+  passwordTitle: 'My password',
+  passwordSubtitle:
+    'Change the password you sign in with: the current one and a code from your authenticator. Your other sessions end.',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  confirmPassword: 'New password again',
+  required: 'Required',
+  passwordLength: 'Use 6 to 18 characters.',
+  passwordMismatch: 'The two new passwords differ.',
+  passwordSave: 'Change password',
+  passwordChanged: 'Password changed; your other sessions ended.',
 };

@@ -18,4 +18,8 @@ export default {
   reconcileNone: 'No reconciliation has run yet.',
   reconcileChecked: 'Last checked {{ago}}.',
   openReport: 'Open the report',
+  depositsToday: 'Deposits today',
+  withdrawalsToday: 'Withdrawals today',
+  flowCount: '{{count}} since 00:00 UTC, valued at today’s prices.',
+  flowUnpriced: 'Not valued (no price): {{coins}}.',
 };

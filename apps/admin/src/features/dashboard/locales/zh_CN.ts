@@ -21,4 +21,8 @@ export default {
   reconcileNone: '尚未进行过对账。',
   reconcileChecked: '上次核对：{{ago}}。',
   openReport: '查看报告',
+  depositsToday: '今日充值',
+  withdrawalsToday: '今日提币',
+  flowCount: '自 UTC 00:00 起 {{count}} 笔，按今日价格估值。',
+  flowUnpriced: '未估值（无价格）：{{coins}}。',
 } satisfies Translation<typeof en>;

@@ -21,4 +21,8 @@ export default {
   reconcileNone: '尚未進行過對賬。',
   reconcileChecked: '上次核對：{{ago}}。',
   openReport: '查看報告',
+  depositsToday: '今日充值',
+  withdrawalsToday: '今日提幣',
+  flowCount: '自 UTC 00:00 起 {{count}} 筆，按今日價格估值。',
+  flowUnpriced: '未估值（無價格）：{{coins}}。',
 } satisfies Translation<typeof en>;

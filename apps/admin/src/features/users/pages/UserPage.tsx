@@ -12,7 +12,10 @@ import { useCommonT } from '../../../lib/locales';
 import { useCan } from '../../../lib/operator';
 import { useUser } from '../api';
 import { BalancesTab } from '../components/BalancesTab';
+import { DepositsTab } from '../components/DepositsTab';
 import { FreezeActions } from '../components/FreezeActions';
+import { RevokeSessions } from '../components/RevokeSessions';
+import { TwoFactorResetCard } from '../components/TwoFactorResetCard';
 import { IdentityTab } from '../components/IdentityTab';
 import { OrdersTab } from '../components/OrdersTab';
 import { SessionsTab } from '../components/SessionsTab';
@@ -132,7 +135,7 @@ function Security({ detail }: { detail: UserAdminDetail }) {
   );
 }
 
-const TABS = ['balances', 'orders', 'withdrawals', 'identity', 'sessions'] as const;
+const TABS = ['balances', 'orders', 'deposits', 'withdrawals', 'identity', 'sessions'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -154,6 +157,7 @@ export default function UserPage() {
     ? [
         { key: 'balances', label: t('tabBalances'), children: <BalancesTab balances={detail.balances} /> },
         { key: 'orders', label: t('tabOrders'), children: <OrdersTab uid={uid} /> },
+        { key: 'deposits', label: t('tabDeposits'), children: <DepositsTab uid={uid} /> },
         ...(canWithdrawals
           ? [{ key: 'withdrawals', label: t('tabWithdrawals'), children: <WithdrawalsTab uid={uid} /> }]
           : []),
@@ -198,6 +202,7 @@ export default function UserPage() {
             <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()} loading={query.isFetching}>
               {t('refresh')}
             </Button>
+            {detail ? <RevokeSessions uid={uid} /> : null}
             {detail ? <FreezeActions user={detail.user} /> : null}
           </>
         }
@@ -236,6 +241,7 @@ export default function UserPage() {
               <Security detail={detail} />
             </Col>
           </Row>
+          <TwoFactorResetCard uid={uid} twoFactor={detail.user.twoFactor} />
           <Card>
             <Tabs
               activeKey={activeKey}

@@ -1,6 +1,8 @@
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@bourse/contract';
 import { Button, Card, Descriptions, Drawer, Flex, Input, Segmented, Table, Typography } from 'antd';
+import { SettingOutlined } from '@ant-design/icons';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Num } from '../../../components/Num';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
@@ -12,6 +14,8 @@ import { formatDecimal } from '../../../lib/format';
 import { useCommonT } from '../../../lib/locales';
 import { useWithdrawals } from '../api';
 import { STATUS_TONE } from '../components/tones';
+import { ReviewStageTag } from '../components/ReviewStageTag';
+import { RiskPanel } from '../components/RiskPanel';
 import { WithdrawalActions } from '../components/WithdrawalActions';
 import { useWithdrawalsT } from '../locales';
 
@@ -30,8 +34,27 @@ function WithdrawalDetail({ withdrawal }: { withdrawal: AdminWithdrawal }) {
       items={[
         {
           label: common('status'),
-          children: <StatusTag tone={STATUS_TONE[withdrawal.status]}>{t(`status_${withdrawal.status}`)}</StatusTag>,
+          children: (
+            <Flex gap={4} wrap>
+              <StatusTag tone={STATUS_TONE[withdrawal.status]}>{t(`status_${withdrawal.status}`)}</StatusTag>
+              <ReviewStageTag withdrawal={withdrawal} />
+            </Flex>
+          ),
         },
+        ...(withdrawal.approvalsRequired === 2
+          ? [
+              {
+                label: t('firstReviewedBy'),
+                children: withdrawal.firstReviewedBy ? (
+                  <span data-testid="withdrawal-first-reviewer">
+                    {t('operatorId', { id: withdrawal.firstReviewedBy })} · <Time ms={withdrawal.firstReviewedAt} />
+                  </span>
+                ) : (
+                  '—'
+                ),
+              },
+            ]
+          : []),
         { label: common('uid'), children: <UserLink uid={withdrawal.uid} testId="withdrawal-user-link" /> },
         { label: t('asset'), children: withdrawal.asset },
         { label: t('network'), children: withdrawal.networkName },
@@ -79,6 +102,15 @@ function WithdrawalDetail({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   );
 }
 
+function SettingsLink() {
+  const t = useWithdrawalsT();
+  return (
+    <Link to="/reviews/withdrawals/settings" data-testid="withdrawal-settings-link">
+      <Button icon={<SettingOutlined />}>{t('settingsTitle')}</Button>
+    </Link>
+  );
+}
+
 export default function WithdrawalsPage() {
   const t = useWithdrawalsT();
   const common = useCommonT();
@@ -97,7 +129,7 @@ export default function WithdrawalsPage() {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader title={t('title')} subtitle={t('subtitle')} extra={<SettingsLink />} />
       <Card>
         <Flex gap={12} wrap className="filters">
           <Segmented<string>
@@ -176,8 +208,11 @@ export default function WithdrawalsPage() {
             {
               title: common('status'),
               dataIndex: 'status',
-              render: (value: WithdrawalStatus) => (
-                <StatusTag tone={STATUS_TONE[value]}>{t(`status_${value}`)}</StatusTag>
+              render: (value: WithdrawalStatus, row) => (
+                <Flex gap={4} wrap>
+                  <StatusTag tone={STATUS_TONE[value]}>{t(`status_${value}`)}</StatusTag>
+                  <ReviewStageTag withdrawal={row} />
+                </Flex>
               ),
             },
             { title: common('createdAt'), dataIndex: 'createdAt', render: (ms: number) => <Time ms={ms} /> },
@@ -207,7 +242,12 @@ export default function WithdrawalsPage() {
           ) : null
         }
       >
-        {open ? <WithdrawalDetail withdrawal={open} /> : null}
+        {open ? (
+          <Flex vertical gap={16}>
+            <WithdrawalDetail withdrawal={open} />
+            <RiskPanel id={open.id} />
+          </Flex>
+        ) : null}
       </Drawer>
     </>
   );

@@ -1,0 +1,83 @@
+import { TWO_FACTOR_RESET_STATUSES, type TwoFactorReset, type TwoFactorResetStatus } from '@bourse/contract';
+import { Card, Flex, Segmented, Table } from 'antd';
+import { PageHeader } from '../../../components/PageHeader';
+import { QueryError } from '../../../components/QueryError';
+import { Time } from '../../../components/Time';
+import { UserLink } from '../../../components/UserLink';
+import { useListParams } from '../../../hooks/useListParams';
+import { useCommonT } from '../../../lib/locales';
+import { useTwoFactorResets } from '../api';
+import { ResetStatus } from '../components/TwoFactorResetCard';
+import { DecideTwoFactorReset } from '../components/TwoFactorResetActions';
+import { useUsersT } from '../locales';
+
+const isStatus = (value: string | undefined): value is TwoFactorResetStatus =>
+  (TWO_FACTOR_RESET_STATUSES as readonly (string | undefined)[]).includes(value);
+
+/** The two-factor reset queue: proposals waiting for a second operator, and the decided ones. */
+export default function TwoFactorResetsPage() {
+  const t = useUsersT();
+  const common = useCommonT();
+  const list = useListParams<'status'>({ filters: { status: 'pending' } });
+  const status = list.filter('status');
+  const query = useTwoFactorResets({
+    status: isStatus(status) ? status : undefined,
+    page: list.page,
+    size: list.size,
+  });
+  return (
+    <>
+      <PageHeader title={t('resetsTitle')} subtitle={t('resetsSubtitle')} />
+      <Card>
+        <Flex gap={12} wrap className="filters">
+          <Segmented<string>
+            value={status ?? ''}
+            onChange={(value) => list.setFilters({ status: value })}
+            options={[
+              ...TWO_FACTOR_RESET_STATUSES.map((value) => ({ value, label: t(`reset_${value}`) })),
+              { value: '', label: common('all') },
+            ]}
+          />
+        </Flex>
+        {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
+        <Table<TwoFactorReset>
+          rowKey="id"
+          loading={query.isFetching}
+          dataSource={query.data?.list}
+          pagination={list.pagination(query.data?.total)}
+          scroll={{ x: 'max-content' }}
+          data-testid="reset-2fa-table"
+          columns={[
+            { title: common('id'), dataIndex: 'id', render: (id: number) => <span className="num">#{id}</span> },
+            { title: common('uid'), dataIndex: 'uid', render: (uid: number) => <UserLink uid={uid} /> },
+            { title: t('resetReason'), dataIndex: 'reason', ellipsis: true, width: 280 },
+            {
+              title: t('resetProposedBy'),
+              key: 'proposed',
+              render: (_: unknown, row) => (
+                <span>
+                  {t('operatorId', { id: row.proposedBy })} · <Time ms={row.proposedAt} />
+                </span>
+              ),
+            },
+            {
+              title: common('status'),
+              dataIndex: 'status',
+              render: (_: unknown, row) => <ResetStatus reset={row} />,
+            },
+            {
+              title: common('actions'),
+              key: 'actions',
+              fixed: 'right',
+              render: (_: unknown, row) => (
+                <Flex gap={8}>
+                  <DecideTwoFactorReset reset={row} />
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
