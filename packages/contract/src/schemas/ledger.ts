@@ -150,3 +150,54 @@ export const AdjustmentQuery = z.object({
   ...PageQuery.shape,
 });
 export const PagedAdjustments = paged(Adjustment);
+
+// ---- System accounts, journal search ----
+
+/** One system account (a system owner's pot in one wallet, asset and sub-account) with its balances. */
+export const SystemAccount = z.object({
+  system: z.string().describe('the system owner: fees, hot_wallet, treasury, market_maker:1…'),
+  wallet: WalletName,
+  asset: z.string(),
+  sub: z.string(),
+  type: z.enum(ACCOUNT_TYPES),
+  available: SignedDecimalString,
+  frozen: z.string(),
+});
+export type SystemAccount = z.infer<typeof SystemAccount>;
+export const SystemAccounts = z.object({ list: z.array(SystemAccount) });
+
+export const JournalQuery = z.object({
+  reference: z
+    .string(err('INVALID_PARAMS'))
+    .trim()
+    .min(3, err('INVALID_PARAMS'))
+    .max(128, err('INVALID_PARAMS'))
+    .refine((r) => r.replace(/\*$/, '').length >= 3 && !r.slice(0, -1).includes('*'), err('INVALID_PARAMS'))
+    .describe('exact reference, or a prefix ending with `*` (at least 3 characters before it)'),
+  ...PageQuery.shape,
+});
+
+/** One leg of a journal entry: which account's bucket changed by how much, and the hold it names. */
+export const JournalLeg = z.object({
+  owner: z.enum(['user', 'system']),
+  uid: z.number().int().nullable(),
+  system: z.string().nullable(),
+  wallet: WalletName,
+  asset: z.string(),
+  sub: z.string(),
+  bucket: z.enum(['available', 'frozen']),
+  amount: SignedDecimalString,
+  holder: z.string().nullable(),
+});
+export type JournalLeg = z.infer<typeof JournalLeg>;
+
+export const JournalEntry = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  reason: z.string(),
+  createdAt: Timestamp,
+  meta: z.record(z.string(), z.unknown()).nullable(),
+  legs: z.array(JournalLeg),
+});
+export type JournalEntry = z.infer<typeof JournalEntry>;
+export const PagedJournal = paged(JournalEntry);

@@ -31,6 +31,29 @@ export function ledgerRoutes(app: Router, ledger: LedgerService): void {
       next: page.next,
     };
   });
+  serve(app, api.systemAccounts, () => ({
+    list: ledger.systemAccounts().map((a) => {
+      const scale = ledger.asset(a.asset).scale;
+      return { ...a, available: formatDecimal(a.available, scale), frozen: formatDecimal(a.frozen, scale) };
+    }),
+  }));
+  serve(app, api.journal, ({ query }) => {
+    const prefix = query.reference.endsWith('*');
+    const reference = prefix ? query.reference.slice(0, -1) : query.reference;
+    const { total, list } = ledger.journal(
+      { reference, prefix },
+      { offset: (query.page - 1) * query.size, limit: query.size },
+    );
+    return {
+      total,
+      page: query.page,
+      size: query.size,
+      list: list.map((e) => ({
+        ...e,
+        legs: e.legs.map((l) => ({ ...l, amount: formatDecimal(l.amount, ledger.asset(l.asset).scale) })),
+      })),
+    };
+  });
   serve(app, api.holds, ({ query }) => {
     const ref = accountOf(query);
     const scale = ledger.asset(ref.asset).scale;

@@ -66,6 +66,39 @@ export interface Movement {
   lines: (StatementLine & { wallet: Wallet; asset: string; sub: string })[];
 }
 
+/** A system account and its balances (the operator's list). */
+export interface SystemAccountView {
+  system: string;
+  wallet: Wallet;
+  asset: string;
+  sub: string;
+  type: AccountType;
+  available: bigint;
+  frozen: bigint;
+}
+
+/** One leg of a journal entry as the operator's journal search shows it. */
+export interface JournalLegView {
+  owner: 'user' | 'system';
+  uid: number | null;
+  system: string | null;
+  wallet: Wallet;
+  asset: string;
+  sub: string;
+  bucket: Bucket;
+  amount: bigint;
+  holder: string | null;
+}
+
+export interface JournalEntryView {
+  id: number;
+  reference: string;
+  reason: string;
+  createdAt: number;
+  meta: Record<string, unknown> | null;
+  legs: JournalLegView[];
+}
+
 export interface HoldView {
   holder: string;
   account: AccountRef;
@@ -691,6 +724,124 @@ export class LedgerService {
     }
     const all = [...byEntry.values()];
     return { total: all.length, list: all.slice(page.offset, page.offset + page.limit) };
+  }
+
+  // ---- operator reads: system accounts, journal search --------------------------------------------------------
+
+  /** Every system account that exists (each owner, wallet, asset and sub-account) with its type and balances. */
+  systemAccounts(): SystemAccountView[] {
+    const rows = this.db
+      .prepare<
+        [],
+        {
+          id: bigint;
+          name: string;
+          wallet: Wallet;
+          asset: string;
+          sub: string;
+          type: AccountType;
+          available: bigint;
+          frozen: bigint;
+        }
+      >(
+        `SELECT a.id, s.name, a.wallet, a.asset, a.sub, a.type, a.available, a.frozen
+         FROM ledger_accounts a JOIN system_owners s ON s.id = a.owner_id
+         WHERE a.owner_kind = 'system' ORDER BY s.name, a.asset, a.wallet, a.sub`,
+      )
+      .safeIntegers(true)
+      .all();
+    return rows.map(({ id, name, wallet, asset, sub, type, available, frozen }) => {
+      const state = this.states.get(Number(id));
+      return {
+        system: name,
+        wallet,
+        asset,
+        sub,
+        type,
+        available: state ? state.available : available,
+        frozen: state ? state.frozen : frozen,
+      };
+    });
+  }
+
+  /**
+   * Committed journal entries by reference: exact, or every reference starting with `prefix` (an index range, not a
+   * scan). Newest first, one page, each entry with its legs.
+   */
+  journal(
+    filter: { reference: string; prefix: boolean },
+    page: { offset: number; limit: number },
+  ): { total: number; list: JournalEntryView[] } {
+    // Above every character a reference can hold: the range [prefix, prefix + MAX) is "starts with prefix".
+    const upper = `${filter.reference}\u{10FFFF}`;
+    const where = filter.prefix ? 'reference >= ? AND reference < ?' : 'reference = ?';
+    const args = filter.prefix ? [filter.reference, upper] : [filter.reference];
+    const total =
+      this.db
+        .prepare<unknown[], number>(`SELECT COUNT(*) FROM journal_entries WHERE ${where}`)
+        .pluck()
+        .get(...args) ?? 0;
+    const entries = this.db
+      .prepare<unknown[], EntryInfo>(
+        `SELECT id, reference, reason, created_at, meta FROM journal_entries WHERE ${where}
+         ORDER BY id DESC LIMIT ? OFFSET ?`,
+      )
+      .all(...args, page.limit, page.offset);
+    const legs = new Map<number, JournalLegView[]>();
+    if (entries.length > 0) {
+      const rows = this.db
+        .prepare<
+          [string],
+          {
+            entry_id: bigint;
+            bucket: Bucket;
+            amount: bigint;
+            holder: string | null;
+            owner_kind: 'user' | 'system';
+            owner_id: bigint;
+            system: string | null;
+            wallet: Wallet;
+            asset: string;
+            sub: string;
+          }
+        >(
+          `SELECT l.entry_id, l.bucket, l.amount, l.holder, a.owner_kind, a.owner_id, s.name AS system,
+                  a.wallet, a.asset, a.sub
+           FROM journal_legs l
+           JOIN ledger_accounts a ON a.id = l.account_id
+           LEFT JOIN system_owners s ON a.owner_kind = 'system' AND s.id = a.owner_id
+           WHERE l.entry_id IN (SELECT value FROM json_each(?)) ORDER BY l.entry_id, l.id`,
+        )
+        .safeIntegers(true)
+        .all(JSON.stringify(entries.map((e) => e.id)));
+      for (const row of rows) {
+        const entryId = Number(row.entry_id);
+        const list = legs.get(entryId) ?? [];
+        list.push({
+          owner: row.owner_kind,
+          uid: row.owner_kind === 'user' ? Number(row.owner_id) : null,
+          system: row.owner_kind === 'system' ? row.system : null,
+          wallet: row.wallet,
+          asset: row.asset,
+          sub: row.sub,
+          bucket: row.bucket,
+          amount: row.amount,
+          holder: row.holder,
+        });
+        legs.set(entryId, list);
+      }
+    }
+    return {
+      total,
+      list: entries.map((e) => ({
+        id: e.id,
+        reference: e.reference,
+        reason: e.reason,
+        createdAt: e.created_at,
+        meta: e.meta === null ? null : (JSON.parse(e.meta) as Record<string, unknown>),
+        legs: legs.get(e.id) ?? [],
+      })),
+    };
   }
 
   /** Writes what waits in memory (statement lines, holds): at shutdown, so the next start has nothing to catch up. */

@@ -5,11 +5,14 @@ import {
   AdjustmentQuery,
   DecideAdjustmentBody,
   Holds,
+  JournalQuery,
+  PagedJournal,
   PagedAdjustments,
   ProposeAdjustmentBody,
   ReconcileReport,
   Statement,
   StatementQuery,
+  SystemAccounts,
 } from '../../schemas/ledger';
 import { operator } from '../access';
 import { route } from '../define';
@@ -35,6 +38,23 @@ export const ledgerAdminApi = {
     summary: 'An account’s statement, newest first, page by page: each movement with its entry and the balances after',
     query: StatementQuery,
     data: Statement,
+  }),
+  systemAccounts: route({
+    method: 'GET',
+    path: '/admin/api/ledger/system-accounts',
+    access: operator('ledger.read'),
+    tags: adminTags,
+    summary: 'Every system account (owner, wallet, asset, sub-account) with its type and balances',
+    data: SystemAccounts,
+  }),
+  journal: route({
+    method: 'GET',
+    path: '/admin/api/ledger/journal',
+    access: operator('ledger.read'),
+    tags: adminTags,
+    summary: 'Journal entries by reference (exact, or a prefix ending with `*`), newest first, with their legs',
+    query: JournalQuery,
+    data: PagedJournal,
   }),
   holds: route({
     method: 'GET',
