@@ -332,8 +332,12 @@ describe('content about products', () => {
     expect(await banners()).toContain(spotBanner);
     expect((await get(server, '/mapi/spot/getOnList', { token: user.token })).body.code).toBe(200);
     // A product nobody built stays closed whatever the switch says.
-    const c2c = await post(server, '/admin/api/products/update', { key: 'c2c', enabled: true }, { token: admin.token });
-    expect(c2c.body.data).toMatchObject({ built: false, enabled: true, available: false });
+    const all = await get<{ key: string; built: boolean }[]>(server, '/admin/api/products', { token: admin.token });
+    const unbuilt = all.body.data.find((p) => !p.built);
+    expect(unbuilt).toBeDefined();
+    const key = unbuilt?.key ?? '';
+    const switched = await post(server, '/admin/api/products/update', { key, enabled: true }, { token: admin.token });
+    expect(switched.body.data).toMatchObject({ key, built: false, enabled: true, available: false });
   });
 });
 
