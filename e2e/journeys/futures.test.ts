@@ -96,8 +96,9 @@ async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.adm-toast-main', { hasText: text }).waitFor({ timeout: 15_000 });
 }
 
+/** Every toast gone (two may show at once: "Transferred" and a live "Order filled"). */
 async function settled(page: Page): Promise<void> {
-  await page.locator('.adm-toast-main').waitFor({ state: 'detached', timeout: 5_000 });
+  await expect.poll(() => page.locator('.adm-toast-main').count(), { timeout: 8_000 }).toBe(0);
 }
 
 beforeAll(async () => {
