@@ -500,7 +500,8 @@ describe('operator console', () => {
     await page.locator('.ant-modal').getByRole('button', { name: 'Freeze account' }).click();
     const alert = page.getByTestId('user-frozen-alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain(reason);
+    // The reason arrives with the user's page asked again after the freeze.
+    await expect.poll(() => alert.textContent()).toContain(reason);
 
     const transfer = { asset: 'USDT', from: 'spot', to: 'options', amount: '10' };
     const refused = await call('POST', '/mapi/wallet/transfer', token, transfer);
@@ -525,6 +526,7 @@ describe('operator console', () => {
       ['dashboard', '/'],
       ['identity', '/reviews/identity?status='],
       ['withdrawals', '/reviews/withdrawals?status='],
+      ['withdrawal-settings', '/reviews/withdrawals/settings'],
       ['spot-markets', '/markets/spot'],
       ['products', '/markets/products'],
       ['banners', '/content/banners'],
@@ -532,15 +534,19 @@ describe('operator console', () => {
       ['article-editor', '/content/articles/new'],
       ['app-versions', '/content/app-versions'],
       ['ledger', '/finance/ledger'],
+      ['system-accounts', '/finance/ledger/system-accounts'],
+      ['journal', '/finance/ledger/journal?reference=wallet:*'],
       ['chain', '/finance/chain'],
       ['networks', '/finance/networks'],
       ['audit', '/system/audit'],
       ['users', '/users?q=e2e-console'],
       ['user', `/users/${seen.userUid}`],
+      ['two-factor-resets', '/users/two-factor-resets'],
       ['support', '/support'],
       ['support-conversation', `/support/${seen.conversationId}`],
       ['operators', '/system/operators'],
       ['scheduler', '/system/scheduler'],
+      ['my-password', '/me/password'],
     ];
     // The last look (Chinese, dark) stays on for the sign-in page of the next test.
     const looks: { lang: AppLang; label: string; theme: AppTheme }[] = [
