@@ -105,7 +105,7 @@ function sameDocument(page: Page): Promise<boolean> {
 
 async function write(page: Page, text: string): Promise<void> {
   await page.locator('textarea[name="body"]').fill(text);
-  await page.locator('.support-composer__send').click();
+  await page.locator('.msg-composer__send').click();
 }
 
 /** The Me page's support row and the count on it ('' when there is none). */
@@ -129,7 +129,7 @@ describe('support journey', () => {
       await app.go(SERVE);
       await page.locator('.support-empty').waitFor();
       expect(await page.locator('.support-empty__title').textContent()).toBe('How can we help?');
-      expect(await page.locator('.support-composer__send').isDisabled()).toBe(true);
+      expect(await page.locator('.msg-composer__send').isDisabled()).toBe(true);
       await markDocument(page);
 
       await write(page, 'Hello, my USDT deposit has not arrived yet.');
@@ -159,14 +159,14 @@ describe('support journey', () => {
         mimeType: 'image/png',
         buffer: pngImage(320, 200, [60, 90, 140]),
       });
-      await page.locator('.support-composer__thumb').waitFor();
+      await page.locator('.msg-composer__thumb').waitFor();
       await screenshot(page, 'support-image-preview-en-dark');
       await write(page, 'Here it is.');
       const sentImage = page.locator('.support-msg--mine[data-message-id] .support-image__img');
       await sentImage.waitFor();
       expect(await sentImage.getAttribute('src')).toMatch(/^blob:/);
       await expect.poll(() => sentImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
-      expect(await page.locator('.support-composer__thumb').count()).toBe(0);
+      expect(await page.locator('.msg-composer__thumb').count()).toBe(0);
       await sentImage.click();
       const viewer = page.locator('.support-lightbox__img');
       await viewer.waitFor();

@@ -1,16 +1,18 @@
-import { type BoxInput, rewardsAdminApi, type RewardSettingsBody } from '@bourse/contract';
+import { type BoxInput, type NewcomerSettingsBody, rewardsAdminApi, type RewardSettingsBody } from '@bourse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/client';
 
 export type BoxValues = z.input<typeof BoxInput>;
 export type SettingsValues = z.input<typeof RewardSettingsBody>;
+export type NewcomerValues = z.input<typeof NewcomerSettingsBody>;
 
 export const rewardsKeys = {
   pool: ['rewards', 'pool'] as const,
   settings: ['rewards', 'settings'] as const,
   boxes: ['rewards', 'boxes'] as const,
   rebates: (page: number) => ['rewards', 'rebates', page] as const,
+  newcomer: ['rewards', 'newcomer'] as const,
 };
 
 export function usePool() {
@@ -65,5 +67,23 @@ export function useRebates(page: number) {
   return useQuery({
     queryKey: rewardsKeys.rebates(page),
     queryFn: ({ signal }) => api.call(rewardsAdminApi.rebates, { query: { page, size: 20 }, signal, toast: false }),
+  });
+}
+
+export function useNewcomer() {
+  return useQuery({
+    queryKey: rewardsKeys.newcomer,
+    queryFn: ({ signal }) => api.call(rewardsAdminApi.newcomer, { signal, toast: false }),
+  });
+}
+
+export function useSaveNewcomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewcomerValues) => api.call(rewardsAdminApi.updateNewcomer, { body }),
+    onSuccess: (data) => {
+      client.setQueryData(rewardsKeys.newcomer, data);
+      void client.invalidateQueries({ queryKey: rewardsKeys.pool });
+    },
   });
 }

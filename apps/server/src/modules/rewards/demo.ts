@@ -1,4 +1,4 @@
-import { BoxInput } from '@bourse/contract';
+import { BoxInput, type NewcomerSettingsBody } from '@bourse/contract';
 import type { z } from 'zod';
 import type { RewardsService } from './service';
 
@@ -46,8 +46,20 @@ export const DEMO_BOXES: z.input<typeof BoxInput>[] = [
   },
 ];
 
+/** Newcomer rewards of a fresh install (USDT), each with its budget: verify 5, first deposit 10, first trade 10. */
+export const DEMO_NEWCOMER: z.input<typeof NewcomerSettingsBody> = {
+  days: 30,
+  tasks: [
+    { task: 'identity', asset: 'USDT', amount: '5', budget: '5000' },
+    { task: 'twoFactor', asset: 'USDT', amount: '0', budget: '0' },
+    { task: 'deposit', asset: 'USDT', amount: '10', budget: '10000' },
+    { task: 'trade', asset: 'USDT', amount: '10', budget: '10000' },
+  ],
+};
+
 /** Demo products: the funded pool and the two boxes (once: a box or a pool row already there means seeded). */
 export function seedRewardsDemo(rewards: RewardsService): void {
+  rewards.seedNewcomerDemo(DEMO_NEWCOMER);
   if (rewards.adminBoxes().length > 0 || rewards.pool().length > 0) return;
   for (const grant of DEMO_POOL) rewards.fundPool({ ...grant });
   for (const box of DEMO_BOXES) rewards.createBox(BoxInput.parse(box));

@@ -2,7 +2,7 @@ import type { RewardsService } from './service';
 
 /** The rewards module's public face. */
 export { rewardsModule } from './manifest';
-export type { RewardsService } from './service';
+export type { BoxDiscount, RewardsService } from './service';
 export { REWARD_POOL } from './service';
 
 declare module '../../platform/module' {

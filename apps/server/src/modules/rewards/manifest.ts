@@ -19,6 +19,7 @@ export const rewardsModule = defineModule({
       ledger: kit.use('ledger'),
       account: kit.use('account'),
       fees: kit.use('fees'),
+      security: kit.use('security'),
       clock: kit.clock,
       log: kit.log,
     }),

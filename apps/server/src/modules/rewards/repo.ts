@@ -88,6 +88,22 @@ export type NewRebate = Omit<RebateRow, 'id' | 'uid' | 'from_uid' | 'level' | 'd
   at: number;
 };
 
+export interface NewcomerTaskRow {
+  task: string;
+  asset: string;
+  amount: Int;
+  budget: Int;
+  paid: Int;
+}
+
+export interface NewcomerClaimRow {
+  uid: Int;
+  task: string;
+  asset: string;
+  amount: Int;
+  at: Int;
+}
+
 /** SQL for the rewards tables; nothing outside this module touches them. */
 export function createRewardsRepo(db: Db) {
   const big = <P extends unknown[], R>(sql: string) => db.prepare<P, R>(sql).safeIntegers(true);
@@ -184,6 +200,21 @@ export function createRewardsRepo(db: Db) {
       .pluck(),
     rebatesPage: big<[number, number], RebateRow>('SELECT * FROM rewards_rebates ORDER BY id DESC LIMIT ? OFFSET ?'),
     rebateCount: db.prepare<[], number>('SELECT COUNT(*) FROM rewards_rebates').pluck(),
+    newcomerTasks: big<[], NewcomerTaskRow>('SELECT * FROM rewards_newcomer_tasks ORDER BY task'),
+    putNewcomerTask: db.prepare<{ task: string; asset: string; amount: bigint; budget: bigint }>(
+      `INSERT INTO rewards_newcomer_tasks (task, asset, amount, budget) VALUES (@task, @asset, @amount, @budget)
+       ON CONFLICT(task) DO UPDATE SET asset = @asset, amount = @amount, budget = @budget`,
+    ),
+    payNewcomer: db.prepare<{ task: string; amount: bigint }>(
+      'UPDATE rewards_newcomer_tasks SET paid = paid + @amount WHERE task = @task AND paid + @amount <= budget',
+    ),
+    newcomerClaims: big<[number], NewcomerClaimRow>('SELECT * FROM rewards_newcomer_claims WHERE uid = ?'),
+    insertNewcomerClaim: db.prepare<[number, string, string, bigint, number]>(
+      'INSERT INTO rewards_newcomer_claims (uid, task, asset, amount, at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    newcomerClaimCounts: db.prepare<[], { task: string; n: number }>(
+      'SELECT task, COUNT(*) AS n FROM rewards_newcomer_claims GROUP BY task',
+    ),
   };
 
   return {
@@ -259,6 +290,14 @@ export function createRewardsRepo(db: Db) {
     activeTraders: (uid: number, fromDay: number) => q.activeTraders.get(uid, fromDay) ?? 0,
     rebatesPage: (limit: number, offset: number) => q.rebatesPage.all(limit, offset),
     rebateCount: () => q.rebateCount.get() ?? 0,
+    newcomerTasks: () => q.newcomerTasks.all(),
+    putNewcomerTask: (t: { task: string; asset: string; amount: bigint; budget: bigint }) => q.putNewcomerTask.run(t),
+    /** Takes `amount` from the task's budget; false (nothing changed) when the budget cannot pay it. */
+    payNewcomer: (task: string, amount: bigint) => q.payNewcomer.run({ task, amount }).changes > 0,
+    newcomerClaims: (uid: number) => q.newcomerClaims.all(uid),
+    insertNewcomerClaim: (uid: number, task: string, asset: string, amount: bigint, at: number) =>
+      q.insertNewcomerClaim.run(uid, task, asset, amount, at),
+    newcomerClaimCounts: () => new Map(q.newcomerClaimCounts.all().map((r) => [r.task, Number(r.n)])),
   };
 }
 

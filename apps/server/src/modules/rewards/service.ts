@@ -3,6 +3,7 @@ import {
   type AssetAmount,
   type BoxDraw,
   type BoxFairness,
+  type BoxPrice,
   type BoxPrize,
   type BoxRankRow,
   type BoxSeedRotation,
@@ -14,6 +15,11 @@ import {
   type Invitee,
   type InviteSummary,
   type MysteryBox,
+  NEWCOMER_REWARD_TASKS,
+  type NewcomerClaimResult,
+  type NewcomerRewards,
+  type NewcomerRewardTask,
+  type NewcomerSettings,
   PARTNER_DAYS,
   type PartnerData,
   parseDecimal,
@@ -22,7 +28,7 @@ import {
   type RewardSettings,
 } from '@bourse/contract';
 import type { z } from 'zod';
-import type { BoxInput, RewardSettingsBody } from '@bourse/contract';
+import type { BoxInput, NewcomerSettingsBody, RewardSettingsBody } from '@bourse/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +38,7 @@ import { type AccountService, maskAccount, type UserRow } from '../account';
 import { type FeeCharge, type FeeService, PPM } from '../fees';
 import { type AccountRef, type LedgerService, SYSTEM, system, user } from '../ledger';
 import { draw, drawHmac, newClientSeed, newServerSeed, ROLL_SPACE, seedHash } from './fairness';
+import type { SecurityService } from '../security';
 import type { BoxRow, CheckinRow, DrawRow, RewardsRepo, SeedRow, StoredPrize } from './repo';
 
 export const DAY_MS = 86_400_000;
@@ -50,7 +57,17 @@ export const REWARD_REASONS = {
   boxBuy: 'rewards.box.buy',
   boxPrize: 'rewards.box.prize',
   rebate: 'rewards.rebate',
+  newcomer: 'rewards.newcomer',
 } as const;
+
+/** Newcomer rewards until a budget is set: the three tasks of the issue pay, two-factor does not (budget 0 each). */
+export const DEFAULT_NEWCOMER: Record<NewcomerRewardTask, string> = {
+  identity: '5',
+  twoFactor: '0',
+  deposit: '10',
+  trade: '10',
+};
+export const DEFAULT_NEWCOMER_DAYS = 30;
 
 export interface CheckinSettings {
   asset: string;
@@ -67,12 +84,22 @@ export const DEFAULT_REBATES: RebatePpm = {
   futures: { level1: 100_000, level2: 25_000 },
 };
 
+/**
+ * A discount on mystery-box prices (membership): `ppm(uid)` answers from memory; `given` records the saving, inside
+ * the purchase's transaction.
+ */
+export interface BoxDiscount {
+  ppm(uid: number): number;
+  given(saving: { uid: number; asset: string; amount: bigint; reference: string; at: number }): void;
+}
+
 export interface RewardsDeps {
   tx: Transactions;
   repo: RewardsRepo;
   ledger: LedgerService;
   account: AccountService;
   fees: FeeService;
+  security: SecurityService;
   clock: Clock;
   log: Logger;
 }
@@ -97,6 +124,7 @@ function ppmToPercent(ppm: number): string {
  */
 export class RewardsService {
   private rebatePpm: RebatePpm = DEFAULT_REBATES;
+  private boxDiscount: BoxDiscount | null = null;
 
   constructor(private readonly deps: RewardsDeps) {
     deps.ledger.declareSystemAccount(REWARD_POOL, { type: 'equity', negative: false });
@@ -108,6 +136,36 @@ export class RewardsService {
 
   now(): number {
     return this.deps.clock.now();
+  }
+
+  /** Sets the source of box discounts (membership levels). */
+  useBoxDiscount(discount: BoxDiscount): void {
+    this.boxDiscount = discount;
+  }
+
+  /** A user's box discount in ppm (0 without membership), clamped to [0, 100%]. */
+  private boxDiscountPpm(uid: number): number {
+    return Math.min(PPM, Math.max(0, Math.floor(this.boxDiscount?.ppm(uid) ?? 0)));
+  }
+
+  /** What a user pays for a box: its price less their discount (rounded in the user's favour by less than a unit). */
+  private boxPrice(uid: number, price: bigint): bigint {
+    return price - (price * BigInt(this.boxDiscountPpm(uid))) / BigInt(PPM);
+  }
+
+  /** What the user pays for each box on sale now (the price opening it charges). */
+  boxPrices(uid: number): BoxPrice[] {
+    const discountPpm = this.boxDiscountPpm(uid);
+    return this.deps.repo
+      .boxes()
+      .filter((b) => b.status === 'active')
+      .map((b) => ({
+        boxId: n(b.id),
+        priceAsset: b.price_asset,
+        listPrice: this.format(b.price_asset, b.price),
+        price: this.format(b.price_asset, this.boxPrice(uid, b.price)),
+        discountPpm,
+      }));
   }
 
   // ---- the pool ------------------------------------------------------------------------------------------------
@@ -389,7 +447,8 @@ export class RewardsService {
       if (!box) fail('BOX_NOT_FOUND');
       const blocked = this.blocker(box);
       if (blocked) fail(blocked);
-      if (ledger.balance(user(uid, 'spot', box.price_asset)).available < box.price) fail('INSUFFICIENT_BALANCE');
+      const price = this.boxPrice(uid, box.price);
+      if (ledger.balance(user(uid, 'spot', box.price_asset)).available < price) fail('INSUFFICIENT_BALANCE');
       claim?.();
       const seed = this.activeSeed(uid);
       const nonce = n(seed.next_nonce);
@@ -416,18 +475,29 @@ export class RewardsService {
         amount,
         oddsPpm: prize.oddsPpm,
         priceAsset: box.price_asset,
-        price: box.price,
+        price,
         at,
       });
-      ledger.transfer({
-        reference: `rewards:box:buy:${id}`,
-        reason: REWARD_REASONS.boxBuy,
-        from: user(uid, 'spot', box.price_asset),
-        to: system(BOX_SALES, box.price_asset),
-        amount: box.price,
-        meta: { boxId, drawId: id },
-      });
-      repo.boxSold(boxId, box.price);
+      if (price > 0n) {
+        ledger.transfer({
+          reference: `rewards:box:buy:${id}`,
+          reason: REWARD_REASONS.boxBuy,
+          from: user(uid, 'spot', box.price_asset),
+          to: system(BOX_SALES, box.price_asset),
+          amount: price,
+          meta: { boxId, drawId: id },
+        });
+      }
+      if (price < box.price) {
+        this.boxDiscount?.given({
+          uid,
+          asset: box.price_asset,
+          amount: box.price - price,
+          reference: `rewards:box:buy:${id}`,
+          at,
+        });
+      }
+      repo.boxSold(boxId, price);
       if (amount > 0n) {
         if (!repo.payBudget(boxId, prize.asset, amount)) fail('BOX_BUDGET_EXHAUSTED');
         this.payFromPool(uid, prize.asset, amount, `rewards:box:prize:${id}`, REWARD_REASONS.boxPrize);
@@ -718,5 +788,118 @@ export class RewardsService {
       at: n(r.at),
     }));
     return { list, total: repo.rebateCount(), page: query.page, size: query.size };
+  }
+
+  // ---- newcomer tasks ------------------------------------------------------------------------------------------
+
+  private newcomerDays(): number {
+    const stored = this.deps.repo.setting('newcomerDays');
+    return stored === undefined ? DEFAULT_NEWCOMER_DAYS : Number(stored);
+  }
+
+  /** Each task's reward and budget: the operator's, or the default reward with no budget yet. */
+  private newcomerTable(): Map<NewcomerRewardTask, { asset: string; amount: bigint; budget: bigint; paid: bigint }> {
+    const { ledger, repo } = this.deps;
+    const stored = new Map(repo.newcomerTasks().map((t) => [t.task, t]));
+    const table = new Map<NewcomerRewardTask, { asset: string; amount: bigint; budget: bigint; paid: bigint }>();
+    for (const task of NEWCOMER_REWARD_TASKS) {
+      const row = stored.get(task);
+      if (row) table.set(task, { asset: row.asset, amount: row.amount, budget: row.budget, paid: row.paid });
+      else {
+        const scale = ledger.hasAsset('USDT') ? ledger.asset('USDT').scale : 8;
+        table.set(task, { asset: 'USDT', amount: parseDecimal(DEFAULT_NEWCOMER[task], scale), budget: 0n, paid: 0n });
+      }
+    }
+    return table;
+  }
+
+  newcomer(uid: number): NewcomerRewards {
+    const { account, repo, security } = this.deps;
+    const me = account.requireUser(uid);
+    const days = this.newcomerDays();
+    const deadline = n(me.created_at) + days * DAY_MS;
+    const open = this.now() < deadline;
+    const done = new Map(security.newcomerTasks(uid).tasks.map((t) => [t.key, t.done]));
+    const claims = new Map(repo.newcomerClaims(uid).map((c) => [c.task, c]));
+    const tasks = [...this.newcomerTable()].map(([task, t]) => {
+      const claim = claims.get(task);
+      const isDone = done.get(task) ?? false;
+      const budgetLeft = t.amount > 0n && t.budget - t.paid >= t.amount;
+      return {
+        task,
+        done: isDone,
+        asset: claim?.asset ?? t.asset,
+        amount: this.format(claim?.asset ?? t.asset, claim?.amount ?? t.amount),
+        claimed: claim !== undefined,
+        claimedAt: claim ? n(claim.at) : null,
+        claimable: !claim && isDone && open && budgetLeft && this.poolAvailable(t.asset) >= t.amount,
+        budgetLeft,
+      };
+    });
+    return { tasks, done: tasks.filter((t) => t.done).length, total: tasks.length, deadline, days };
+  }
+
+  /**
+   * Pays a done task's reward once: from the task's budget and the reward pool into the gold wallet, with the claim
+   * row (primary key user × task) in the same transaction.
+   */
+  claimNewcomer(uid: number, task: NewcomerRewardTask, claim?: () => void): NewcomerClaimResult {
+    const { tx, repo, account, security } = this.deps;
+    return tx.run(() => {
+      const me = account.requireUser(uid);
+      if (repo.newcomerClaims(uid).some((c) => c.task === task)) fail('NEWCOMER_REWARD_CLAIMED');
+      const t = this.newcomerTable().get(task);
+      if (!t || t.amount === 0n) fail('NEWCOMER_TASK_CLOSED');
+      const days = this.newcomerDays();
+      if (this.now() >= n(me.created_at) + days * DAY_MS) fail('NEWCOMER_TASK_EXPIRED', { days });
+      const done = security.newcomerTasks(uid).tasks.find((x) => x.key === task)?.done ?? false;
+      if (!done) fail('NEWCOMER_TASK_NOT_DONE');
+      if (!repo.payNewcomer(task, t.amount)) fail('NEWCOMER_BUDGET_EXHAUSTED');
+      claim?.();
+      const at = this.now();
+      repo.insertNewcomerClaim(uid, task, t.asset, t.amount, at);
+      this.payFromPool(uid, t.asset, t.amount, `rewards:newcomer:${uid}:${task}`, REWARD_REASONS.newcomer);
+      return { task, asset: t.asset, amount: this.format(t.asset, t.amount), at };
+    });
+  }
+
+  /** The demo's newcomer rewards and budgets, once (when no operator set any). */
+  seedNewcomerDemo(input: z.input<typeof NewcomerSettingsBody>): void {
+    if (this.deps.repo.newcomerTasks().length > 0) return;
+    this.updateNewcomer({ days: Number(input.days), tasks: input.tasks.map((t) => ({ ...t })) });
+  }
+
+  newcomerSettings(): NewcomerSettings {
+    const counts = this.deps.repo.newcomerClaimCounts();
+    return {
+      days: this.newcomerDays(),
+      tasks: [...this.newcomerTable()].map(([task, t]) => ({
+        task,
+        asset: t.asset,
+        amount: this.format(t.asset, t.amount),
+        budget: this.format(t.asset, t.budget),
+        paid: this.format(t.asset, t.paid),
+        claims: counts.get(task) ?? 0,
+      })),
+    };
+  }
+
+  updateNewcomer(input: z.output<typeof NewcomerSettingsBody>): NewcomerSettings {
+    const { repo, tx } = this.deps;
+    tx.run(() => {
+      const current = this.newcomerTable();
+      for (const t of input.tasks) {
+        const amount = this.amount(t.asset, t.amount, true);
+        const budget = this.amount(t.asset, t.budget, true);
+        const now = current.get(t.task);
+        const paid = now?.paid ?? 0n;
+        if (now && now.asset !== t.asset && paid > 0n)
+          fail('NEWCOMER_BUDGET_BELOW_PAID', { paid: this.format(now.asset, paid) });
+        if (budget < paid) fail('NEWCOMER_BUDGET_BELOW_PAID', { paid: this.format(t.asset, paid) });
+        repo.putNewcomerTask({ task: t.task, asset: t.asset, amount, budget });
+      }
+      repo.putSetting('newcomerDays', String(input.days));
+    });
+    return this.newcomerSettings();
   }
 }

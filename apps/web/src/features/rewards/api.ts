@@ -9,6 +9,7 @@ export const rewardsKeys = {
   all: [USER_SCOPE, 'rewards'] as const,
   checkin: [USER_SCOPE, 'rewards', 'checkin'] as const,
   fairness: [USER_SCOPE, 'rewards', 'fairness'] as const,
+  prices: [USER_SCOPE, 'rewards', 'prices'] as const,
   draws: [USER_SCOPE, 'rewards', 'draws'] as const,
   invite: [USER_SCOPE, 'rewards', 'invite'] as const,
   partner: [USER_SCOPE, 'rewards', 'partner'] as const,
@@ -36,6 +37,15 @@ export function useBoxes() {
   return useQuery({
     queryKey: rewardsKeys.boxes,
     queryFn: ({ signal }) => api.call(rewardsApi.boxInfo, { toast: false, signal }),
+  });
+}
+
+/** What the signed-in user pays for each box (their membership's box discount applied by the server). */
+export function useBoxPrices(enabled: boolean) {
+  return useQuery({
+    queryKey: rewardsKeys.prices,
+    queryFn: ({ signal }) => api.call(rewardsApi.boxPrices, { toast: false, signal }),
+    enabled,
   });
 }
 

@@ -292,17 +292,17 @@ describe('the support chat', () => {
     const large = new File([new Uint8Array(3 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [large] } });
     expect(await screen.findByText('The image must be 3 MB or smaller.')).toBeTruthy();
-    expect(document.querySelector('.support-composer__thumb')).toBeNull();
+    expect(document.querySelector('.msg-composer__thumb')).toBeNull();
 
     const photo = new File([new Uint8Array(2048)], 'deposit.png', { type: 'image/png' });
     fireEvent.change(input, { target: { files: [photo] } });
-    expect(document.querySelector('.support-composer__thumb')?.getAttribute('src')).toBe('blob:preview');
+    expect(document.querySelector('.msg-composer__thumb')?.getAttribute('src')).toBe('blob:preview');
     await write('Here');
     await waitFor(() => expect(requests.some((r) => r.path === '/mapi/support/attachment')).toBe(true));
     const form = requests.find((r) => r.path === '/mapi/support/attachment')?.body as FormData;
     expect(form.get('image')).toBe(photo);
     expect(form.get('body')).toBe('Here');
-    expect(document.querySelector('.support-composer__thumb')).toBeNull();
+    expect(document.querySelector('.msg-composer__thumb')).toBeNull();
   });
 });
 

@@ -46,4 +46,15 @@ export default {
   addPrize: 'Add a prize',
   addBudget: 'Add a budget',
   oddsSum: 'Odds add up to {{sum}}%',
+  newcomer: 'Newcomer tasks',
+  newcomerHint:
+    'Each done task pays its reward once, from its budget in the reward pool, into the gold wallet. 0 closes a task.',
+  newcomerDays: 'Claim window (days after registration)',
+  newcomerReward: 'Reward',
+  claims: 'Claims',
+  task: 'Task',
+  task_identity: 'Verify identity',
+  task_twoFactor: 'Turn on two-factor',
+  task_deposit: 'First deposit',
+  task_trade: 'First trade',
 };

@@ -1,12 +1,22 @@
 import type { AdminRebateRow, RewardPoolBalance } from '@bourse/contract';
-import { App, Button, Card, Col, Form, Input, Row, Space, Table } from 'antd';
+import { App, Button, Card, Col, Form, Input, InputNumber, Row, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
 import { Time } from '../../../components/Time';
 import { useCan } from '../../../lib/operator';
-import { type SettingsValues, useFundPool, usePool, useRebates, useRewardSettings, useSaveSettings } from '../api';
+import {
+  type NewcomerValues,
+  type SettingsValues,
+  useFundPool,
+  useNewcomer,
+  usePool,
+  useRebates,
+  useRewardSettings,
+  useSaveNewcomer,
+  useSaveSettings,
+} from '../api';
 import { useRewardsT } from '../locales';
 
 type Rebate = z.infer<typeof AdminRebateRow>;
@@ -96,6 +106,98 @@ function SettingsForm() {
   );
 }
 
+/** Newcomer tasks: each task's reward and budget (paid from the reward pool), what was paid, the claim window. */
+function NewcomerForm() {
+  const t = useRewardsT();
+  const { message } = App.useApp();
+  const newcomer = useNewcomer();
+  const save = useSaveNewcomer();
+  const may = useCan('products.manage');
+  const [form] = Form.useForm<NewcomerValues>();
+  useEffect(() => {
+    if (newcomer.data) {
+      form.setFieldsValue({
+        days: newcomer.data.days,
+        tasks: newcomer.data.tasks.map(({ task, asset, amount, budget }) => ({ task, asset, amount, budget })),
+      });
+    }
+  }, [newcomer.data, form]);
+  if (newcomer.isError) return <QueryError error={newcomer.error} onRetry={() => void newcomer.refetch()} />;
+  const rows = newcomer.data?.tasks ?? [];
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      disabled={!may}
+      onFinish={(values) => save.mutate(values, { onSuccess: () => void message.success(t('saved')) })}
+    >
+      <p className="muted">{t('newcomerHint')}</p>
+      <Form.Item name="days" label={t('newcomerDays')} rules={[{ required: true }]}>
+        <InputNumber min={1} max={365} style={{ width: 120 }} />
+      </Form.Item>
+      <Table
+        rowKey="task"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        data-testid="newcomer-table"
+        columns={[
+          {
+            title: t('task'),
+            dataIndex: 'task',
+            render: (task: string, _row, index) => (
+              <>
+                <Form.Item name={['tasks', index, 'task']} hidden>
+                  <Input />
+                </Form.Item>
+                {t(`task_${task}` as 'task_identity')}
+              </>
+            ),
+          },
+          {
+            title: t('asset'),
+            key: 'asset',
+            render: (_v, _row, index) => (
+              <Form.Item name={['tasks', index, 'asset']} noStyle rules={[{ required: true }]}>
+                <Input style={{ width: 90 }} />
+              </Form.Item>
+            ),
+          },
+          {
+            title: t('newcomerReward'),
+            key: 'amount',
+            render: (_v, row, index) => (
+              <Form.Item name={['tasks', index, 'amount']} noStyle rules={[{ required: true }]}>
+                <Input style={{ width: 110 }} data-testid={`newcomer-amount-${row.task}`} />
+              </Form.Item>
+            ),
+          },
+          {
+            title: t('budget'),
+            key: 'budget',
+            render: (_v, row, index) => (
+              <Form.Item name={['tasks', index, 'budget']} noStyle rules={[{ required: true }]}>
+                <Input style={{ width: 130 }} data-testid={`newcomer-budget-${row.task}`} />
+              </Form.Item>
+            ),
+          },
+          { title: t('paid'), dataIndex: 'paid', className: 'num', align: 'right' },
+          { title: t('claims'), dataIndex: 'claims', className: 'num', align: 'right' },
+        ]}
+      />
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={save.isPending}
+        style={{ marginTop: 12 }}
+        data-testid="newcomer-save"
+      >
+        {t('save')}
+      </Button>
+    </Form>
+  );
+}
+
 /** Rewards: the pool (balances, funding), the check-in reward and rebate shares, the rebates paid. */
 export default function RewardsPage() {
   const t = useRewardsT();
@@ -125,6 +227,9 @@ export default function RewardsPage() {
         </Card>
         <Card title={t('settings')}>
           <SettingsForm />
+        </Card>
+        <Card title={t('newcomer')}>
+          <NewcomerForm />
         </Card>
         <Card title={t('rebates')}>
           <Table<Rebate>

@@ -14,6 +14,7 @@ export default {
   noHistory: 'No check-ins yet',
   goldWallet: 'Rewards land in your gold wallet.',
   price: 'Price',
+  memberPrice: 'member price',
   prizes: 'Prizes and odds',
   nothing: 'Nothing this time',
   odds: 'Odds',

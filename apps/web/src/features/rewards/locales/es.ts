@@ -18,6 +18,7 @@ export default {
   noHistory: 'Aún no hay registros',
   goldWallet: 'Las recompensas llegan a tu monedero gold.',
   price: 'Precio',
+  memberPrice: 'precio de miembro',
   prizes: 'Premios y probabilidades',
   nothing: 'Nada esta vez',
   odds: 'Probabilidad',

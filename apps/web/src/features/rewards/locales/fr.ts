@@ -18,6 +18,7 @@ export default {
   noHistory: 'Aucun pointage pour l’instant',
   goldWallet: 'Les récompenses arrivent dans votre portefeuille gold.',
   price: 'Prix',
+  memberPrice: 'prix membre',
   prizes: 'Lots et probabilités',
   nothing: 'Rien cette fois',
   odds: 'Probabilité',

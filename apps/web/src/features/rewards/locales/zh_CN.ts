@@ -17,6 +17,7 @@ export default {
   noHistory: '暂无签到记录',
   goldWallet: '奖励发放至金币钱包。',
   price: '价格',
+  memberPrice: '会员价',
   prizes: '奖品与概率',
   nothing: '本次未中奖',
   odds: '概率',

@@ -17,6 +17,7 @@ export default {
   noHistory: '暫無簽到記錄',
   goldWallet: '獎勵發放至金幣錢包。',
   price: '價格',
+  memberPrice: '會員價',
   prizes: '獎品與機率',
   nothing: '本次未中獎',
   odds: '機率',

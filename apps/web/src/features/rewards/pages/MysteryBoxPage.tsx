@@ -1,4 +1,4 @@
-import type { BoxDraw, MysteryBox } from '@bourse/contract';
+import type { BoxDraw, BoxPrice, MysteryBox } from '@bourse/contract';
 import { Button, Dialog, Input } from 'antd-mobile';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,17 @@ import { useCommonT } from '../../../lib/locales';
 import { currentRoute } from '../../../lib/navigation';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
-import { newRequestId, useBoxes, useDraws, useFairness, useOpenBox, useRank, useRotateSeed, useWins } from '../api';
+import {
+  newRequestId,
+  useBoxPrices,
+  useBoxes,
+  useDraws,
+  useFairness,
+  useOpenBox,
+  useRank,
+  useRotateSeed,
+  useWins,
+} from '../api';
 import { prizeIndex, verifyDraw } from '../fair';
 import { type RewardsT, useRewardsT } from '../locales';
 import '../rewards.css';
@@ -21,7 +31,7 @@ function prizeText(t: RewardsT, p: { asset: string; amount: string }): string {
   return p.amount === '0' ? t('nothing') : `${p.amount} ${p.asset}`;
 }
 
-function BoxCard({ box, loggedIn }: { box: MysteryBox; loggedIn: boolean }) {
+function BoxCard({ box, loggedIn, yours }: { box: MysteryBox; loggedIn: boolean; yours?: BoxPrice }) {
   const t = useRewardsT();
   const common = useCommonT();
   const navigate = useNavigate();
@@ -50,12 +60,16 @@ function BoxCard({ box, loggedIn }: { box: MysteryBox; loggedIn: boolean }) {
     }
   };
 
+  // A member pays less: the server's price for this user, the list price struck through beside it.
+  const price = yours?.price ?? box.price;
+  const discounted = yours !== undefined && yours.price !== box.price;
   return (
     <section className="rw-card" data-testid={`box-${box.id}`}>
       <div className="rw-box__head">
         <h3 className="rw-card__title">{box.name}</h3>
-        <span className="num rw-box__price">
-          {t('price')}: {box.price} {box.priceAsset}
+        <span className="num rw-box__price" data-testid={`box-price-${box.id}`}>
+          {t('price')}: {discounted ? <s className="rw-muted">{box.price}</s> : null} {price} {box.priceAsset}
+          {discounted ? <span className="rw-box__member"> · {t('memberPrice')}</span> : null}
         </span>
       </div>
       <table className="rw-table">
@@ -85,7 +99,7 @@ function BoxCard({ box, loggedIn }: { box: MysteryBox; loggedIn: boolean }) {
         onClick={() => void buy()}
         data-testid={`open-box-${box.id}`}
       >
-        {box.soldOut ? t('soldOut') : `${t('open')} · ${box.price} ${box.priceAsset}`}
+        {box.soldOut ? t('soldOut') : `${t('open')} · ${price} ${box.priceAsset}`}
       </Button>
     </section>
   );
@@ -205,6 +219,7 @@ export default function MysteryBoxPage({ query }: PageProps) {
   const loggedIn = useSession((s) => s.token !== null);
   const [tab, setTab] = useState<Tab>(query.tab === 'fair' ? 'fair' : 'boxes');
   const boxes = useBoxes();
+  const prices = useBoxPrices(loggedIn);
   const wins = useWins();
   const rank = useRank();
 
@@ -226,7 +241,9 @@ export default function MysteryBoxPage({ query }: PageProps) {
         ) : boxes.data.length === 0 ? (
           <EmptyState text={t('paused')} />
         ) : (
-          boxes.data.map((box) => <BoxCard key={box.id} box={box} loggedIn={loggedIn} />)
+          boxes.data.map((box) => (
+            <BoxCard key={box.id} box={box} loggedIn={loggedIn} yours={prices.data?.find((p) => p.boxId === box.id)} />
+          ))
         ))}
       {tab === 'newest' && (
         <section className="rw-card">

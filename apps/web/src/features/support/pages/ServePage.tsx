@@ -1,12 +1,12 @@
-import type { SupportMessage } from '@bourse/contract';
+import { SUPPORT_ATTACHMENT_MAX_BYTES, SUPPORT_MESSAGE_MAX, type SupportMessage } from '@bourse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryError } from '../../../components/BlockState';
+import { MessageComposer } from '../../../components/MessageComposer';
 import { DelayedLoading } from '../../../components/PageState';
 import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
 import { supportKeys, useMarkRead, useOutgoing, useSendMessage, useSupportFeed, useThread } from '../api';
-import { Composer } from '../components/Composer';
 import { HeadsetOutline } from '../components/HeadsetIcon';
 import { ImageLightbox } from '../components/ImageLightbox';
 import { MessageItem, OutgoingItem } from '../components/MessageItem';
@@ -14,7 +14,7 @@ import { dayKey, messageDay } from '../format';
 import { useSupportT } from '../locales';
 import type { OutgoingMessage } from '../outbox';
 import { currentConversation, lastUnreadFromSupport, threadMessages } from '../thread';
-import { useChatScroll } from '../useChatScroll';
+import { useChatScroll } from '../../../hooks/useChatScroll';
 import { usePageVisible } from '../usePageVisible';
 import '../support.css';
 
@@ -166,7 +166,14 @@ export default function ServePage(_props: PageProps) {
       <div className="support-thread" role="log" aria-live="polite" aria-busy={thread.isFetching}>
         {body}
       </div>
-      <Composer onSend={send} />
+      <MessageComposer
+        t={t}
+        maxLength={SUPPORT_MESSAGE_MAX}
+        imageMaxBytes={SUPPORT_ATTACHMENT_MAX_BYTES}
+        countFrom={SUPPORT_MESSAGE_MAX - 200}
+        maxRows={5}
+        onSend={send}
+      />
       {viewing && (
         <ImageLightbox url={viewing.url} open={viewing.open} onClose={closeImage} afterClose={() => setViewing(null)} />
       )}

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { useScrollContainer } from '../../components/ScrollArea';
+import { useScrollContainer } from '../components/ScrollArea';
 
 /** Within this many pixels of an edge counts as being at it. */
 const EDGE_PX = 96;

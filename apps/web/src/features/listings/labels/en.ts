@@ -1,0 +1,5 @@
+/** English: the source of the keys (namespace `listingsLabels`). */
+export default {
+  reportTitle: 'Apply for listing',
+  serviceListing: 'Coin listing',
+};

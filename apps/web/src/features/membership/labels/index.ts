@@ -1,0 +1,10 @@
+import { defineLocales } from '../../../lib/i18n';
+
+/** Route titles and shortcut labels (namespace `membershipLabels`), fetched at start in the active language only. */
+export const membershipLabels = defineLocales('membershipLabels', {
+  en: () => import('./en'),
+  zh_CN: () => import('./zh_CN'),
+  zh_HK: () => import('./zh_HK'),
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+});
