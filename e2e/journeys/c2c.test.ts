@@ -14,7 +14,9 @@ import {
   startServer,
   type TestServer,
   uniqueEmail,
+  verifyIdentity,
   waitForRoute,
+  walletBalance,
 } from '../harness';
 import { pngImage } from '../harness/console';
 
@@ -31,69 +33,15 @@ let admin: string;
 let login: LoginStorage;
 let orderId = 0;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function userCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: login['bourse.token'] },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-type Balances = { wallets: { wallet: string; assets: { asset: string; available: string; frozen: string }[] }[] };
-
 async function fiatUsdt(): Promise<{ available: string; frozen: string }> {
-  const b = await userCall<Balances>('/mapi/wallet/balances');
-  const row = b.wallets.find((w) => w.wallet === 'fiat')?.assets.find((a) => a.asset === 'USDT');
-  return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
-}
-
-/** Real-name verification as a user does it (three photos), approved by an operator. */
-async function verify(): Promise<void> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    type: 'id_card',
-    familyName: 'Li',
-    givenName: 'Na',
-    number: '110105194912310021',
-  })) {
-    form.append(k, v);
-  }
-  for (const side of ['front', 'back', 'hand']) {
-    form.append(
-      side,
-      new Blob([new Uint8Array(pngImage(40, 30, [90, 120, 200]))], { type: 'image/png' }),
-      `${side}.png`,
-    );
-  }
-  const response = await fetch(`${server.url}/mapi/security/identity/submit`, {
-    method: 'POST',
-    headers: { authorization: login['bourse.token'] },
-    body: form,
-  });
-  const submitted = (await response.json()) as Envelope<unknown>;
-  expect(submitted.code).toBe(200);
-  const list = await operatorCall<{ list: { id: number }[] }>(
-    server,
-    admin,
-    `/admin/api/identity/list?status=pending&uid=${login['bourse.uid']}`,
-  );
-  await operatorCall(server, admin, `/admin/api/identity/${list.list[0]?.id ?? 0}/approve`, {});
+  return walletBalance(server, login, 'fiat', 'USDT');
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await operatorToken(server);
   login = await registerViaApi(server, uniqueEmail('c2c'), PASSWORD);
-  await verify();
+  await verifyIdentity(server, admin, login);
 });
 
 afterAll(async () => {

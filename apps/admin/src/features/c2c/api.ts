@@ -1,6 +1,8 @@
-import { c2cAdminApi } from '@bourse/contract';
+import { type C2C_DEPOSIT_EVENT_KINDS, c2cAdminApi } from '@bourse/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/client';
+
+export type C2CDepositKind = (typeof C2C_DEPOSIT_EVENT_KINDS)[number];
 
 export const c2cKeys = {
   all: ['c2c'] as const,
@@ -9,6 +11,8 @@ export const c2cKeys = {
   orders: (page: number) => ['c2c', 'orders', page] as const,
   ads: (page: number) => ['c2c', 'ads', page] as const,
   order: (id: number) => ['c2c', 'order', id] as const,
+  deposits: (page: number, kind: string) => ['c2c', 'deposits', page, kind] as const,
+  settings: ['c2c', 'settings'] as const,
 };
 
 const SIZE = 20;
@@ -43,6 +47,22 @@ export function useAds(page: number) {
     queryKey: c2cKeys.ads(page),
     queryFn: ({ signal }) => api.call(c2cAdminApi.ads, { query: { page, size: SIZE }, signal, toast: false }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useDeposits(page: number, kind: C2CDepositKind | undefined) {
+  return useQuery({
+    queryKey: c2cKeys.deposits(page, kind ?? ''),
+    queryFn: ({ signal }) =>
+      api.call(c2cAdminApi.deposits, { query: { page, size: SIZE, kind }, signal, toast: false }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useC2CSettings() {
+  return useQuery({
+    queryKey: c2cKeys.settings,
+    queryFn: ({ signal }) => api.call(c2cAdminApi.settings, { signal, toast: false }),
   });
 }
 

@@ -165,3 +165,82 @@ describe('c2c appeals', { timeout: 60_000 }, () => {
     });
   });
 });
+
+describe('c2c deposits and settings', { timeout: 60_000 }, () => {
+  it('lists the deposit movements with their kind and order, filtered by kind', async () => {
+    const calls = openConsole(operatorProfile('support'), '#/c2c?tab=deposits', (call) => {
+      if (call.url.startsWith('/admin/api/c2c/deposits?')) {
+        const all = [
+          {
+            id: 3,
+            uid: 10000020,
+            nickname: 'Pine',
+            kind: 'penalty',
+            asset: 'USDT',
+            amount: '250',
+            orderId: 41,
+            createdAt: T0,
+          },
+          {
+            id: 1,
+            uid: 10000020,
+            nickname: 'Pine',
+            kind: 'pay',
+            asset: 'USDT',
+            amount: '500',
+            orderId: null,
+            createdAt: T0,
+          },
+        ];
+        const list = call.url.includes('kind=penalty') ? all.slice(0, 1) : all;
+        return { list, total: list.length, page: 1, size: 20 };
+      }
+      return undefined;
+    });
+    const table = await screen.findByTestId('c2c-deposits', {}, { timeout: 40_000 });
+    await waitFor(() => expect(table.textContent).toContain('250 USDT'), { timeout: 10_000 });
+    expect(table.textContent).toContain('Penalty');
+    expect(table.textContent).toContain('41');
+    expect(table.textContent).toContain('500 USDT');
+    fireEvent.click(screen.getAllByText('Penalty')[0] as HTMLElement);
+    await waitFor(() => expect(calls.some((c) => c.url.includes('kind=penalty'))).toBe(true));
+    await waitFor(() => expect(table.textContent).not.toContain('500 USDT'));
+  });
+
+  it('saves the settings: time limits, appeal window, deposit and penalty', async () => {
+    const settings = {
+      assets: [{ code: 'USDT', precision: 2 }],
+      fiats: [{ code: 'CNY', rate: '7.2' }],
+      depositAsset: 'USDT',
+      depositAmount: '500',
+      releaseMinutes: 30,
+      appealWindowMinutes: 15,
+      floatMin: '80',
+      floatMax: '120',
+      maxOpenOrders: 5,
+      freeCancelsPerDay: 2,
+      penaltyPercent: 50,
+    };
+    const calls = openConsole(operatorProfile('admin'), '#/c2c/settings', (call) => {
+      if (call.url === '/admin/api/c2c/settings') return call.method === 'POST' ? call.body : settings;
+      return undefined;
+    });
+    const form = await screen.findByTestId('c2c-settings', {}, { timeout: 40_000 });
+    const window = form.querySelector<HTMLInputElement>(
+      '[data-testid="c2c-appeal-window"] input, input[data-testid="c2c-appeal-window"]',
+    );
+    expect(window?.value).toBe('15');
+    fireEvent.change(window as HTMLInputElement, { target: { value: '20' } });
+    fireEvent.change(screen.getByTestId('c2c-deposit-amount'), { target: { value: '800' } });
+    fireEvent.click(screen.getByTestId('c2c-settings-save'));
+    await waitFor(
+      () => expect(calls.some((c) => c.method === 'POST' && c.url === '/admin/api/c2c/settings')).toBe(true),
+      { timeout: 10_000 },
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      ...settings,
+      appealWindowMinutes: 20,
+      depositAmount: '800',
+    });
+  });
+});

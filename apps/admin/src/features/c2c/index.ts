@@ -1,4 +1,4 @@
-import { SwapOutlined } from '@ant-design/icons';
+import { SettingOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ConsoleFeature } from '../../lib/registry';
 import { c2cLocales } from './locales';
 
@@ -13,6 +13,13 @@ export const c2cFeature: ConsoleFeature = {
       title: c2cLocales.ref('title'),
       page: () => import('./pages/C2CPage'),
       menu: { section: 'reviews', order: 40, icon: SwapOutlined },
+    },
+    {
+      path: '/c2c/settings',
+      permission: 'products.manage',
+      title: c2cLocales.ref('settingsTitle'),
+      page: () => import('./pages/C2CSettingsPage'),
+      menu: { section: 'markets', order: 50, icon: SettingOutlined },
     },
   ],
   queues: [

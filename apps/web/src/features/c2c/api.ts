@@ -17,6 +17,7 @@ export const c2cKeys = {
   messages: (id: number) => [USER_SCOPE, 'c2c', 'messages', id] as const,
   payments: [USER_SCOPE, 'c2c', 'payments'] as const,
   merchant: [USER_SCOPE, 'c2c', 'merchant'] as const,
+  notifications: [USER_SCOPE, 'c2c', 'notifications'] as const,
 };
 
 export function useC2CConfig() {
@@ -84,8 +85,11 @@ export function useC2CLive(orderId?: number) {
           );
         }
         if (frame.kind === 'order') void queryClient.invalidateQueries({ queryKey: [USER_SCOPE, 'c2c', 'orders'] });
-        if (frame.kind === 'notification' && frame.orderId === orderId) {
-          void queryClient.invalidateQueries({ queryKey: c2cKeys.messages(frame.orderId) });
+        if (frame.kind === 'notification') {
+          void queryClient.invalidateQueries({ queryKey: c2cKeys.notifications });
+          if (frame.orderId === orderId) {
+            void queryClient.invalidateQueries({ queryKey: c2cKeys.messages(frame.orderId) });
+          }
         }
       }),
     [queryClient, orderId],
@@ -120,6 +124,23 @@ export function usePayments() {
   return useQuery({
     queryKey: c2cKeys.payments,
     queryFn: ({ signal }) => api.call(c2cApi.payments, { toast: false, signal }),
+  });
+}
+
+/** The in-app notifications (newest first) and how many are unread; kept fresh by the live channel. */
+export function useNotifications(enabled = true) {
+  return useQuery({
+    queryKey: c2cKeys.notifications,
+    queryFn: ({ signal }) => api.call(c2cApi.notifications, { toast: false, signal }),
+    enabled,
+  });
+}
+
+export function useReadNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(c2cApi.readNotifications, {}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: c2cKeys.notifications }),
   });
 }
 

@@ -24,6 +24,12 @@ export const c2cFeature: Feature = {
       requiresLogin: true,
     },
     {
+      path: C2C_PATHS.appeal,
+      page: () => import('./pages/AppealPage'),
+      title: c2cLabels.ref('appealTitle'),
+      requiresLogin: true,
+    },
+    {
       path: C2C_PATHS.orders,
       page: () => import('./pages/OrdersPage'),
       title: c2cLabels.ref('ordersTitle'),

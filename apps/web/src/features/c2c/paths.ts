@@ -2,6 +2,7 @@
 export const C2C_PATHS = {
   offers: '/pages/c2c/index',
   order: '/pages/c2c/order',
+  appeal: '/pages/c2c/appeal',
   orders: '/pages/c2c/orders',
   merchant: '/pages/c2c/merchant',
   payments: '/pages/c2c/payments',
@@ -11,4 +12,8 @@ export const C2C_PATHS = {
 
 export function orderPath(id: number): string {
   return `${C2C_PATHS.order}?id=${id}`;
+}
+
+export function appealPath(id: number): string {
+  return `${C2C_PATHS.appeal}?id=${id}`;
 }

@@ -1,4 +1,4 @@
-import { c2cAdminApi } from '@bourse/contract';
+import { C2C_DEPOSIT_EVENT_KINDS, c2cAdminApi } from '@bourse/contract';
 import { App, Button, Input, Popconfirm, Segmented, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,11 +8,20 @@ import { StatusTag } from '../../../components/StatusTag';
 import { Time } from '../../../components/Time';
 import { api } from '../../../lib/client';
 import { useCan } from '../../../lib/operator';
-import { PAGE_SIZE, useAds, useAppeals, useC2CAction, useMerchants, useOrders } from '../api';
+import {
+  type C2CDepositKind,
+  PAGE_SIZE,
+  useAds,
+  useAppeals,
+  useC2CAction,
+  useDeposits,
+  useMerchants,
+  useOrders,
+} from '../api';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { useC2CT } from '../locales';
 
-type Tab = 'appeals' | 'merchants' | 'orders' | 'ads';
+type Tab = 'appeals' | 'merchants' | 'deposits' | 'orders' | 'ads';
 
 function Appeals({ onOpen }: { onOpen(id: number): void }) {
   const t = useC2CT();
@@ -41,7 +50,7 @@ function Appeals({ onOpen }: { onOpen(id: number): void }) {
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total, onChange: setPage }}
         columns={[
           { title: t('order'), render: (_, r) => r.order.no },
-          { title: t('openedBy'), render: (_, r) => r.appeal.openedBy },
+          { title: t('openedBy'), render: (_, r) => t(`by_${r.appeal.openedBy}`) },
           { title: t('reason'), render: (_, r) => r.appeal.reason },
           { title: t('quantity'), render: (_, r) => `${r.order.quantity} ${r.order.asset}` },
           { title: t('buyer'), render: (_, r) => r.order.buyer.nickname },
@@ -76,6 +85,7 @@ function Merchants() {
     <>
       {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
       <Table
+        data-testid="c2c-merchants"
         rowKey="uid"
         loading={list.isPending}
         dataSource={list.data?.list}
@@ -88,11 +98,11 @@ function Merchants() {
             title: t('status'),
             render: (_, m) => (
               <StatusTag tone={m.status === 'pending' ? 'attention' : m.status === 'active' ? 'success' : 'neutral'}>
-                {m.status}
+                {t(`ms_${m.status}`)}
               </StatusTag>
             ),
           },
-          { title: t('identity'), dataIndex: 'identity' },
+          { title: t('identity'), render: (_, m) => t(`id_${m.identity}`) },
           { title: t('deposit'), render: (_, m) => `${m.deposit.held} / ${m.deposit.required} ${m.deposit.asset}` },
           { title: t('applied'), render: (_, m) => <Time ms={m.appliedAt} /> },
           {
@@ -131,6 +141,53 @@ function Merchants() {
   );
 }
 
+/** The security deposits' movements: paid, topped up, forfeited by a penalty (with the order), refunded. */
+function Deposits() {
+  const t = useC2CT();
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<C2CDepositKind | 'all'>('all');
+  const list = useDeposits(page, kind === 'all' ? undefined : kind);
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Segmented
+        value={kind}
+        onChange={(v) => {
+          setKind(v as C2CDepositKind | 'all');
+          setPage(1);
+        }}
+        options={[
+          { value: 'all', label: t('all') },
+          ...C2C_DEPOSIT_EVENT_KINDS.map((k) => ({ value: k, label: t(`dk_${k}`) })),
+        ]}
+      />
+      {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
+      <Table
+        rowKey="id"
+        loading={list.isPending}
+        dataSource={list.data?.list}
+        locale={{ emptyText: t('empty') }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total, onChange: setPage }}
+        data-testid="c2c-deposits"
+        columns={[
+          { title: t('created'), render: (_, e) => <Time ms={e.createdAt} /> },
+          { title: t('uid'), dataIndex: 'uid' },
+          { title: t('nickname'), render: (_, e) => e.nickname ?? '—' },
+          {
+            title: t('kind'),
+            render: (_, e) => (
+              <StatusTag tone={e.kind === 'penalty' ? 'danger' : e.kind === 'refund' ? 'neutral' : 'success'}>
+                {t(`dk_${e.kind}`)}
+              </StatusTag>
+            ),
+          },
+          { title: t('amount'), render: (_, e) => `${e.amount} ${e.asset}` },
+          { title: t('order'), render: (_, e) => e.orderId ?? '—' },
+        ]}
+      />
+    </Space>
+  );
+}
+
 function Orders({ onOpen }: { onOpen(id: number): void }) {
   const t = useC2CT();
   const [page, setPage] = useState(1);
@@ -139,6 +196,7 @@ function Orders({ onOpen }: { onOpen(id: number): void }) {
     <>
       {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
       <Table
+        data-testid="c2c-orders"
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data?.list}
@@ -146,7 +204,7 @@ function Orders({ onOpen }: { onOpen(id: number): void }) {
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total, onChange: setPage }}
         columns={[
           { title: t('order'), dataIndex: 'no' },
-          { title: t('state'), dataIndex: 'state' },
+          { title: t('state'), render: (_, o) => t(`st_${o.state}`) },
           { title: t('quantity'), render: (_, o) => `${o.quantity} ${o.asset}` },
           { title: t('amount'), render: (_, o) => `${o.amount} ${o.fiat}` },
           { title: t('buyer'), render: (_, o) => o.buyer.nickname },
@@ -179,6 +237,7 @@ function Ads() {
     <>
       {list.isError && <QueryError error={list.error} onRetry={() => void list.refetch()} />}
       <Table
+        data-testid="c2c-ads"
         rowKey="id"
         loading={list.isPending}
         dataSource={list.data?.list}
@@ -187,11 +246,11 @@ function Ads() {
         columns={[
           { title: 'ID', dataIndex: 'id' },
           { title: t('merchant'), render: (_, a) => a.merchant.nickname },
-          { title: t('side'), dataIndex: 'side' },
+          { title: t('side'), render: (_, a) => t(`side_${a.side}`) },
           { title: t('price'), render: (_, a) => `${a.price ?? '—'} ${a.fiat}` },
           { title: t('remaining'), render: (_, a) => `${a.remaining} / ${a.total} ${a.asset}` },
           { title: t('limits'), render: (_, a) => `${a.minAmount} – ${a.maxAmount}` },
-          { title: t('status'), dataIndex: 'status' },
+          { title: t('status'), render: (_, a) => t(`ad_${a.status}`) },
           {
             title: '',
             render: (_, a) =>
@@ -227,6 +286,7 @@ export default function C2CPage() {
         items={[
           { key: 'appeals', label: t('tabAppeals'), children: <Appeals onOpen={setOpen} /> },
           { key: 'merchants', label: t('tabMerchants'), children: <Merchants /> },
+          { key: 'deposits', label: t('tabDeposits'), children: <Deposits /> },
           { key: 'orders', label: t('tabOrders'), children: <Orders onOpen={setOpen} /> },
           { key: 'ads', label: t('tabAds'), children: <Ads /> },
         ]}

@@ -10,4 +10,5 @@ export default {
   serviceQuick: 'Quick buy',
   serviceOrders: 'C2C orders',
   adsTitle: 'My ads',
+  appealTitle: 'Appeal',
 };

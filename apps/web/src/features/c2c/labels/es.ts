@@ -13,4 +13,5 @@ export default {
   serviceQuick: 'Compra rápida',
   serviceOrders: 'Pedidos C2C',
   adsTitle: 'Mis anuncios',
+  appealTitle: 'Reclamación',
 } satisfies Translation<typeof en>;

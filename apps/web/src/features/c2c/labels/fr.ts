@@ -13,4 +13,5 @@ export default {
   serviceQuick: 'Achat rapide',
   serviceOrders: 'Commandes C2C',
   adsTitle: 'Mes annonces',
+  appealTitle: 'Réclamation',
 } satisfies Translation<typeof en>;

@@ -13,4 +13,5 @@ export default {
   serviceQuick: '快捷买币',
   serviceOrders: 'C2C订单',
   adsTitle: '我的广告',
+  appealTitle: '订单申诉',
 } satisfies Translation<typeof en>;

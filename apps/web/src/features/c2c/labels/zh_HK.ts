@@ -13,4 +13,5 @@ export default {
   serviceQuick: '快捷買幣',
   serviceOrders: 'C2C訂單',
   adsTitle: '我的廣告',
+  appealTitle: '訂單申訴',
 } satisfies Translation<typeof en>;

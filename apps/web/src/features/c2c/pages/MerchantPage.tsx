@@ -1,4 +1,4 @@
-import { c2cApi } from '@bourse/contract';
+import { c2cApi, parseDecimal } from '@bourse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Dialog, Input } from 'antd-mobile';
 import { CheckCircleOutline, CloseCircleOutline } from 'antd-mobile-icons';
@@ -11,6 +11,9 @@ import { toast } from '../../../lib/toast';
 import { c2cKeys, useMerchant } from '../api';
 import { useC2CT } from '../locales';
 import '../c2c.css';
+
+/** Decimal strings compared exactly (8 places covers every asset). */
+const dec = (value: string) => parseDecimal(value, 8);
 
 function Req({ ok, children }: { ok: boolean; children: string }) {
   return (
@@ -67,7 +70,7 @@ export default function MerchantPage() {
             <Req ok={m.requirements.verified}>{t('reqVerified')}</Req>
             <Req ok={m.requirements.nickname}>{t('reqNickname')}</Req>
             <Req ok={m.requirements.paymentMethod}>{t('reqPayment')}</Req>
-            <Req ok={Number(m.requirements.balance) >= Number(m.deposit.required)}>
+            <Req ok={dec(m.requirements.balance) >= dec(m.deposit.required)}>
               {t('reqDeposit', { amount: m.deposit.required, asset: m.deposit.asset, balance: m.requirements.balance })}
             </Req>
           </ul>
@@ -96,7 +99,7 @@ export default function MerchantPage() {
           </Button>
         </section>
       )}
-      {m.status === 'active' && Number(m.deposit.held) < Number(m.deposit.required) && (
+      {m.status === 'active' && dec(m.deposit.held) < dec(m.deposit.required) && (
         <Button
           block
           loading={busy}

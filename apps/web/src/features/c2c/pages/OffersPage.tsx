@@ -91,9 +91,11 @@ export default function OffersPage({ query }: PageProps) {
                   <div className="c2c-muted">
                     {t('available')} {ad.remaining} {ad.asset}
                   </div>
-                  <div className="c2c-muted">
-                    {t('limits')} {ad.minAmount} – {ad.availableMax} {ad.fiat}
-                  </div>
+                  {!ad.exhausted && ad.availableMax !== null && (
+                    <div className="c2c-muted">
+                      {t('limits')} {ad.minAmount} – {ad.availableMax} {ad.fiat}
+                    </div>
+                  )}
                   <div className="c2c-muted">{ad.paymentTypes.map((p) => t(`type_${p}`)).join(' · ')}</div>
                 </div>
                 <Button

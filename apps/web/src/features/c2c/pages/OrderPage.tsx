@@ -1,7 +1,8 @@
 import { C2C_IMAGE_MAX_BYTES, type C2CMessage, type C2COrder, c2cApi, ERRORS } from '@bourse/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { PictureOutline } from 'antd-mobile-icons';
-import { Button, Dialog, Input, TextArea } from 'antd-mobile';
+import { Button, Dialog, Input } from 'antd-mobile';
+import { useNavigate } from 'react-router';
 import { useEffect, useState } from 'react';
 import { QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
@@ -22,7 +23,10 @@ import {
   useOrderAction,
   useSendMessage,
 } from '../api';
+import { AuthImage } from '../components/AuthImage';
 import { MerchantLine } from '../components/MerchantLine';
+import { appealPath } from '../paths';
+import { Evidence } from './AppealPage';
 import { useC2CT } from '../locales';
 import '../c2c.css';
 
@@ -56,13 +60,12 @@ export default function OrderPage({ query }: PageProps) {
 
 function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number }) {
   const t = useC2CT();
+  const navigate = useNavigate();
   const now = useNow();
   const [picking, setPicking] = useState(false);
   const [releasing, setReleasing] = useState(false);
   const [askCode, setAskCode] = useState(false);
   const [releaseError, setReleaseError] = useState<string>();
-  const [appealing, setAppealing] = useState(false);
-  const [reason, setReason] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
   const id = order.id;
   const v = order.version;
@@ -79,12 +82,6 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
       toast: false,
     }),
   );
-  const appeal = useOrderAction(id, (text: string) => {
-    const form = new FormData();
-    form.append('id', String(id));
-    form.append('reason', text);
-    return api.call(c2cApi.appeal, { form });
-  });
   const withdraw = useOrderAction(id, () => api.call(c2cApi.withdrawAppeal, { body: { id, version: v } }));
 
   const deadline = order.payBy ?? order.releaseBy ?? order.appealUntil;
@@ -164,6 +161,17 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
               <span>{t('account')}</span>
               <span>{m.account}</span>
             </div>
+            {m.hasQr && (
+              <AuthImage
+                cacheKey={['order-qr', order.id, m.id]}
+                load={(signal) =>
+                  api.file(c2cApi.orderQr, { params: { id: order.id, file: m.id }, toast: false, signal })
+                }
+                alt={t('qrOf', { type: t(`type_${m.type}`) })}
+                className="c2c-qr"
+                testId="c2c-order-qr"
+              />
+            )}
             {m.bankName && (
               <div className="c2c-kv">
                 <span>{t('bank')}</span>
@@ -184,6 +192,12 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
         <section className="c2c-card" data-testid="c2c-appeal">
           <p>{t('appealOpen', { by: t(`by_${order.appeal.openedBy}`), reason: order.appeal.reason })}</p>
           {order.appeal.ruling && <p>{t(`ruled_${order.appeal.ruling}`)}</p>}
+          <Evidence order={order} />
+          {order.actions.evidence && (
+            <Button size="small" onClick={() => void navigate(appealPath(id))} data-testid="c2c-add-evidence">
+              {t('addEvidence')}
+            </Button>
+          )}
         </section>
       )}
       <div className="c2c-actions">
@@ -214,29 +228,20 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
             {t('release')}
           </Button>
         )}
-        {order.actions.appeal &&
-          (appealing ? (
-            <div className="c2c-pick">
-              <TextArea value={reason} onChange={setReason} placeholder={t('appealReason')} maxLength={1000} rows={3} />
-              <Button
-                block
-                color="warning"
-                loading={appeal.isPending}
-                onClick={() => appeal.mutate(reason)}
-                data-testid="c2c-appeal-send"
-              >
-                {t('appealSend')}
-              </Button>
-            </div>
-          ) : (
-            <Button block onClick={() => setAppealing(true)} data-testid="c2c-appeal-open">
-              {t('appeal')}
-            </Button>
-          ))}
+        {order.actions.appeal && (
+          <Button block onClick={() => void navigate(appealPath(id))} data-testid="c2c-appeal-open">
+            {t('appeal')}
+          </Button>
+        )}
         {order.actions.withdrawAppeal && (
           <Button block loading={withdraw.isPending} onClick={() => withdraw.mutate(undefined)}>
             {t('withdrawAppeal')}
           </Button>
+        )}
+        {order.actions.cancel && order.cancelPenalty && (
+          <p className="c2c-error" data-testid="c2c-penalty-warning">
+            {t('penaltyNote', order.cancelPenalty)}
+          </p>
         )}
         {order.actions.cancel && (
           <Button block fill="none" onClick={() => void askCancel()} data-testid="c2c-cancel">
@@ -350,13 +355,12 @@ function Chat({ order }: { order: C2COrder }) {
 /** A chat image: the route needs the login, so it comes as bytes and shows through an object URL. */
 function ChatImage({ orderId, id }: { orderId: number; id: number }) {
   const t = useC2CT();
-  const url = useQuery({
-    queryKey: [...c2cKeys.messages(orderId), 'image', id],
-    queryFn: async ({ signal }) =>
-      URL.createObjectURL(
-        await api.file(c2cApi.messageImage, { params: { id: orderId, file: id }, toast: false, signal }),
-      ),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return url.data ? <img className="c2c-msg__image" src={url.data} alt={t('image')} /> : <span>[{t('image')}]</span>;
+  return (
+    <AuthImage
+      cacheKey={['chat', orderId, id]}
+      load={(signal) => api.file(c2cApi.messageImage, { params: { id: orderId, file: id }, toast: false, signal })}
+      alt={t('image')}
+      className="c2c-msg__image"
+    />
+  );
 }

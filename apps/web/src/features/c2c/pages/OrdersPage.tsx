@@ -8,6 +8,7 @@ import { StatusTag } from '../../../components/StatusTag';
 import { api } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { c2cKeys, useC2CLive } from '../api';
+import { Notices } from '../components/Notices';
 import { useC2CT } from '../locales';
 import { orderPath } from '../paths';
 import '../c2c.css';
@@ -25,6 +26,7 @@ export default function OrdersPage() {
   });
   return (
     <div className="c2c">
+      <Notices />
       <ChipTabs
         label={t('myOrders')}
         tabs={[
