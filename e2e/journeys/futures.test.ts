@@ -172,6 +172,12 @@ describe('futures journey', () => {
     const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage: login });
     const { page } = app;
     try {
+      // The server's clock first moves to just before the next funding instant, so the hours in between pass before
+      // the position exists: a random walk over 8 h moves BTC by ~1.7 % (σ), enough to trip a 2 % stop-loss at times.
+      const upcoming = await userCall<{ nextFundingTime: number }>(`/api/swap/mark?symbol=${SYMBOL}`);
+      const ahead = upcoming.nextFundingTime - serverNow(server) - 120_000;
+      if (ahead > 0) await advanceClock(server, ahead);
+
       // The contract wallet is filled from spot on the wallet's transfer page.
       const before = units(await contractUsdt());
       await app.go('/pages/usreMei/transfer?coin=USDT&from=spot&to=contract');
@@ -188,7 +194,7 @@ describe('futures journey', () => {
       await page.locator('.fut-panel__chart canvas').first().waitFor({ timeout: 15_000 });
 
       // A market long of 20 lots: the server's cost and estimated liquidation price show before sending.
-      const form = page.locator('.fut-form');
+      const form = page.locator('.order-form--futures');
       await form.getByRole('tab', { name: 'Market' }).click();
       await form.locator('input[name="lots"]').fill(String(LOTS));
       await expect

@@ -84,8 +84,9 @@ describe('a restart during settling', () => {
     world.ctx.tx.run(() => world.ctx.options.recordSeries(CLOSE));
     await world.server.close();
 
-    // Killed after the third of eight settlement postings: none of the round's settlement committed.
-    await crashWhileSettling(dataDir, CLOSE + 5000, 3);
+    // Killed after the first of the two rounds' settlement entries (BTC's six bets, ETH's two), inside the slot's
+    // transaction: none of it committed.
+    await crashWhileSettling(dataDir, CLOSE + 5000, 1);
 
     const clock = new ManualClock(CLOSE + 10_000);
     const restarted = await startServer({ DATA_DIR: dataDir }, undefined, { clock });
@@ -97,10 +98,17 @@ describe('a restart during settling', () => {
       expect(unsettled.n).toBe(8);
       await restarted.runDue();
       const settlements = ctx.db
-        .prepare("SELECT reference FROM journal_entries WHERE reference LIKE 'options:settle:%' ORDER BY reference")
+        .prepare(
+          "SELECT reference FROM journal_entries WHERE reference LIKE 'options:round:%:settle' ORDER BY reference",
+        )
         .all() as { reference: string }[];
-      expect(settlements).toHaveLength(8);
-      expect(new Set(settlements.map((s) => s.reference)).size).toBe(8);
+      // One entry per round, each once; every bet settled once.
+      expect(settlements).toHaveLength(2);
+      expect(new Set(settlements.map((s) => s.reference)).size).toBe(2);
+      const settledBets = ctx.db
+        .prepare("SELECT COUNT(*) AS n FROM option_bets WHERE state IN ('win', 'loss', 'draw')")
+        .get() as { n: number };
+      expect(settledBets.n).toBe(8);
       // BTC went up: the up side won 80%; ETH went down: the down side won.
       const balances = traders.map((t) => optionsBalance(ctx, t.uid));
       expect(balances[0]).toEqual({ available: usdt('500') + usdt('80') - usdt('50'), frozen: 0n });
@@ -113,11 +121,11 @@ describe('a restart during settling', () => {
       await restarted.runDue();
       expect(
         (
-          ctx.db.prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE reference LIKE 'options:settle:%'").get() as {
-            n: number;
-          }
+          ctx.db
+            .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE reference LIKE 'options:round:%:settle'")
+            .get() as { n: number }
         ).n,
-      ).toBe(8);
+      ).toBe(2);
       expectOptionsConsistent(ctx);
     } finally {
       await restarted.close();

@@ -160,7 +160,7 @@ describe('option rounds on the scheduler', () => {
     const entries = () =>
       (
         world.ctx.db
-          .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE reference LIKE 'options:settle:%'")
+          .prepare("SELECT COUNT(*) AS n FROM journal_entries WHERE reference LIKE 'options:round:%:settle'")
           .get() as {
           n: number;
         }

@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 
 /** Integer columns come back as bigint (safeIntegers) wherever money or prices are read. */
@@ -131,8 +132,12 @@ const BET_WITH_ROUND = `SELECT b.*, r.symbol, r.period, r.number, r.open_at, r.c
   r.price_scale, r.open_price, r.close_price, r.outcome
   FROM option_bets b JOIN option_rounds r ON r.id = b.round_id`;
 
+/** Bets written per statement when a round settles. */
+const SETTLE_CHUNK = 200;
+
 /** SQL for the options tables; nothing outside this module touches them. */
 export function createOptionsRepo(db: Db) {
+  const settleChunks = new Map<number, Statement<unknown[]>>();
   const q = {
     pairs: db.prepare<[], PairRow>('SELECT * FROM option_pairs ORDER BY sort, symbol'),
     upsertPair: db.prepare<Omit<PairRow, 'created_at'> & { created_at: number }>(
@@ -273,9 +278,13 @@ export function createOptionsRepo(db: Db) {
     betsOfRound: db
       .prepare<[number], BetRow>('SELECT * FROM option_bets WHERE round_id = ? ORDER BY id')
       .safeIntegers(true),
-    settleBet: db.prepare<[string, bigint, number, number]>(
-      "UPDATE option_bets SET state = ?, payout = ?, settled_at = ? WHERE id = ? AND state = 'open'",
-    ),
+    // What settling needs of a round's open bets, as arrays (a round may hold 100,000: no row objects).
+    openBetsOfRound: db
+      .prepare<[number], [bigint, 'up' | 'down', bigint, bigint, bigint]>(
+        "SELECT id, side, stake, fee, payout_ppm FROM option_bets WHERE round_id = ? AND state = 'open' ORDER BY id",
+      )
+      .raw(true)
+      .safeIntegers(true),
     betWithRound: db.prepare<[number], BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.id = ?`).safeIntegers(true),
     openBets: db
       .prepare<[number], BetWithRoundRow>(
@@ -382,8 +391,31 @@ export function createOptionsRepo(db: Db) {
     betOf: (roundId: number, uid: number) => q.betOf.get(roundId, uid),
     insertBet: (row: Parameters<typeof q.insertBet.run>[0]) => Number(q.insertBet.run(row).lastInsertRowid),
     betsOfRound: (roundId: number) => q.betsOfRound.all(roundId),
-    settleBet: (id: number, state: BetState, payout: bigint, at: number) =>
-      q.settleBet.run(state, payout, at, id).changes === 1,
+    /** A round's open bets for settling, one at a time (nothing kept): [id, side, stake, fee, payout ppm] each. */
+    openBetsOfRound: (roundId: number) => q.openBetsOfRound.iterate(roundId),
+    /**
+     * Writes each bet's result, set at a time: UPDATE … FROM VALUES in chunks of {@link SETTLE_CHUNK} rows (a round of
+     * 100,000 bets; a statement per row costs twice as much). Only open bets change; returns how many did.
+     */
+    settleBets: (results: readonly { id: number; result: BetState; back: bigint }[], at: number) => {
+      let changed = 0;
+      for (let i = 0; i < results.length; i += SETTLE_CHUNK) {
+        const part = results.slice(i, i + SETTLE_CHUNK);
+        let statement = settleChunks.get(part.length);
+        if (!statement) {
+          const tuples = Array.from({ length: part.length }, () => '(?, ?, ?)').join(', ');
+          statement = db.prepare(
+            `UPDATE option_bets SET state = v.column2, payout = v.column3, settled_at = ?
+             FROM (VALUES ${tuples}) AS v WHERE option_bets.id = v.column1 AND option_bets.state = 'open'`,
+          );
+          settleChunks.set(part.length, statement);
+        }
+        const values: unknown[] = [at];
+        for (const r of part) values.push(r.id, r.result, r.back);
+        changed += statement.run(...values).changes;
+      }
+      return changed;
+    },
     betWithRound: (id: number) => q.betWithRound.get(id),
     openBets: (uid: number) => q.openBets.all(uid),
     userHistory: (uid: number, symbol: string | null, since: number, limit: number, offset: number) => ({

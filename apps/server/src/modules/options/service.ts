@@ -29,7 +29,7 @@ import {
   parseDecimal,
   type SpotMarket,
 } from '@bourse/contract';
-import { optionFee, optionOutcome, settleOptionBet, type OptionSettlement } from '@bourse/engine';
+import { optionFee, optionOutcome, type OptionResult, settleOptionBet } from '@bourse/engine';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
@@ -37,7 +37,7 @@ import { fail } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
 import type { JobDefinition } from '../../platform/jobs';
 import type { ChannelSpec, Hub } from '../../ws/hub';
-import { type AccountRef, type LedgerService, type Leg, SYSTEM, system, user } from '../ledger';
+import { type AccountRef, type LedgerService, SYSTEM, system, user } from '../ledger';
 import type { BetRow, BetWithRoundRow, OptionsRepo, PointRow, RoundRow } from './repo';
 import {
   ALL_DAYS,
@@ -326,9 +326,12 @@ export class OptionsService {
   }
 
   /**
-   * Settles a round from the series: each bet by the pure rule (`settleOptionBet`), paid out of its hold to the
-   * trader, the `options_pool` system account and the fees account in one posting per bet. Without a price at the
-   * open or the close instant the round is void and every hold is released in full.
+   * Settles a round from the series, set at a time: every bet's result by the pure rule (`settleOptionBet`) in
+   * memory, then ONE ledger entry for the round (`options:round:<id>:settle`): each bet's hold lets go of its stake
+   * and fee and pays the trader back what the rule says, the pool's and the fees' shares in one aggregated leg each
+   * (`LedgerService.settleHolds`); then the bets' rows with one prepared statement. Without a price at the open or the
+   * close instant the round is void and every hold is released in full. The entry's reference and the round's state
+   * make it happen once; it all belongs to the slot's transaction.
    */
   private settleRound(row: RoundRow, now: number): void {
     const id = int(row.id);
@@ -343,23 +346,36 @@ export class OptionsService {
         : this.point(row.symbol, int(row.open_at));
     const close = this.point(row.symbol, int(row.close_at));
     const voidReason = !open ? 'no_open_price' : !close ? 'no_close_price' : null;
+    const openPrice = voidReason ? null : (open?.price ?? null);
+    const closePrice = voidReason ? null : (close?.price ?? null);
+    // One object per bet: the ledger reads holder, amount and back; the bets' rows id, result and back (= payout).
+    const settled: { holder: string; amount: bigint; back: bigint; id: number; result: OptionResult }[] = [];
     let payout = 0n;
     let fees = 0n;
     let pool = 0n;
-    for (const bet of this.repo.betsOfRound(id)) {
-      const settlement = settleOptionBet(voidReason ? null : (open?.price ?? null), close?.price ?? null, {
-        side: bet.side,
-        stake: bet.stake,
-        fee: bet.fee,
-        payoutPpm: int(bet.payout_ppm),
+    for (const [betId, side, stake, fee, ppm] of this.repo.openBetsOfRound(id)) {
+      const s = settleOptionBet(openPrice, closePrice, { side, stake, fee, payoutPpm: Number(ppm) });
+      const n = Number(betId);
+      settled.push({ holder: betHolder(n), amount: stake + fee, back: s.payout, id: n, result: s.result });
+      payout += s.payout;
+      fees += s.fee;
+      pool += s.pool;
+    }
+    const outcome = open && close ? optionOutcome(open.price, close.price) : null;
+    if (settled.length > 0) {
+      this.deps.ledger.settleHolds({
+        reference: roundSettlement(id),
+        reason: voidReason ? 'options.refund' : 'options.settle',
+        asset: OPTIONS_ASSET,
+        holds: settled,
+        to: [
+          { account: this.pool, amount: pool },
+          { account: this.feeAccount, amount: fees },
+        ],
+        meta: { roundId: id, bets: settled.length, outcome, voidReason },
       });
-      this.postSettlement(bet, id, settlement);
-      if (!this.repo.settleBet(int(bet.id), settlement.result, settlement.payout, now)) {
-        throw new Error(`bet ${bet.id} was settled twice`);
-      }
-      payout += settlement.payout;
-      fees += settlement.fee;
-      pool += settlement.pool;
+      if (this.repo.settleBets(settled, now) !== settled.length)
+        throw new Error(`a bet of round ${id} was settled twice`);
     }
     const done = this.repo.finishRound({
       id,
@@ -369,7 +385,7 @@ export class OptionsService {
       close_price: close?.price ?? null,
       close_index_at: close?.indexAt ?? null,
       source: open?.source ?? close?.source ?? null,
-      outcome: open && close ? optionOutcome(open.price, close.price) : null,
+      outcome,
       void_reason: voidReason,
       payout,
       fees,
@@ -377,23 +393,6 @@ export class OptionsService {
       settled_at: now,
     });
     if (!done) throw new Error(`round ${id} was settled twice`);
-  }
-
-  /** One posting per bet, out of its hold: to the trader, the pool and the fees (a void bet: all back). */
-  private postSettlement(bet: BetRow, roundId: number, s: OptionSettlement): void {
-    const uid = int(bet.uid);
-    const holder = betHolder(int(bet.id));
-    const wallet = this.wallet(uid);
-    const legs: Leg[] = [{ account: wallet, bucket: 'frozen', amount: -(bet.stake + bet.fee), holder }];
-    if (s.payout > 0n) legs.push({ account: wallet, amount: s.payout });
-    if (s.pool !== 0n) legs.push({ account: this.pool, amount: s.pool });
-    if (s.fee > 0n) legs.push({ account: this.feeAccount, amount: s.fee });
-    this.deps.ledger.post({
-      reference: `options:settle:${bet.id}`,
-      reason: s.result === 'void' ? 'options.refund' : 'options.settle',
-      legs,
-      meta: { betId: int(bet.id), roundId, result: s.result },
-    });
   }
 
   // ---- joining ---------------------------------------------------------------------------------------------------
@@ -1034,4 +1033,9 @@ export interface DemoPeriod {
 
 export function betHolder(betId: number): string {
   return `options:bet:${betId}`;
+}
+
+/** The reference of a round's settlement entry (one per round). */
+export function roundSettlement(roundId: number): string {
+  return `options:round:${roundId}:settle`;
 }

@@ -169,6 +169,47 @@ describe('liquidation by mark price', () => {
     expectPerpConsistent(w.ctx);
   });
 
+  it('unwinds the positions the fund took over into the book on the scheduler, a slice at a time', async () => {
+    w = await startPerpServer();
+    w.ctx.perp.quote();
+    const traders = [await trader('2000'), await trader('2000')];
+    for (const t of traders) await setup(t, 'BTC_USDT', 50, 'isolated');
+    const uids = traders.map((t) => t.uid);
+    const before = total(uids);
+    // Two 50× longs of 2,000 lots (40,000 USDT each at 20,000): 80,000 USDT the fund takes when the book is empty.
+    for (const t of traders)
+      expect(
+        (await order(w.server, t, { symbol: 'BTC_USDT', side: 'buy', type: 'market', lots: 2000 })).body.code,
+      ).toBe(200);
+    w.ctx.perp.pullQuotes();
+    move('BTC_USDT', '19000');
+    const fund = w.ctx.perp.accountOf(w.ctx.perp.fundOwner());
+    const taken = fund.positions.get(w.ctx.perp.runtimeOf('BTC_USDT').c.id);
+    expect(taken?.p.lots).toBe(4000n);
+    expect(taken?.p.side).toBe('long');
+    // The maker quotes again around the new index; the fund's job sells its long into the bids in slices of at most
+    // 50,000 USDT (about 2,631 lots at 19,000): two runs, ten seconds apart.
+    w.ctx.perp.quote();
+    const { clock, server } = w;
+    const lotsAfterRuns: bigint[] = [];
+    for (let run = 0; run < 3; run++) {
+      clock.advance(10_000);
+      w.ctx.perp.quote();
+      await server.runDue();
+      lotsAfterRuns.push(fund.positions.get(w.ctx.perp.runtimeOf('BTC_USDT').c.id)?.p.lots ?? 0n);
+    }
+    expect(lotsAfterRuns[0]).toBeGreaterThan(0n);
+    expect(lotsAfterRuns[0]).toBeLessThan(4000n);
+    expect(lotsAfterRuns[2]).toBe(0n);
+    const ins = await get<{ positions: unknown[] }>(w.server, '/admin/api/swap/insurance', {
+      token: (await loginOperator(w.server)).token,
+    });
+    expect(ins.body.data.positions).toEqual([]);
+    // What the fund got for it is its own PnL: the desk's money is unchanged to the unit, the ledger balances.
+    expect(total(uids)).toBe(before);
+    expectPerpConsistent(w.ctx);
+  });
+
   it('deleverages the most profitable opposite position when the fund cannot carry the loss', async () => {
     w = await startPerpServer({ fund: '0' });
     w.ctx.perp.quote();

@@ -1,6 +1,13 @@
-import type { SwapDepthFrame, SwapOrder, SwapOrderFrame, SwapPositionsFrame } from '@bourse/contract';
+import type {
+  Candle,
+  KlineFrame,
+  SwapDepthFrame,
+  SwapOrder,
+  SwapOrderFrame,
+  SwapPositionsFrame,
+} from '@bourse/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LiveClient, post, registerUser, type TestUser } from '../../test/harness';
+import { get, LiveClient, post, registerUser, type TestUser } from '../../test/harness';
 import {
   contractBalance,
   expectPerpConsistent,
@@ -71,6 +78,45 @@ describe('swap channels and request ids', () => {
     // Cross with 1,000 USDT behind 0.01 BTC: no positive price liquidates it ("--").
     expect(pos.positions[0]?.liquidationPrice).toBeNull();
     expect(pos.account.transferLocked).toBe(true);
+    live.close();
+  });
+
+  it('pushes the live candle of every period on swap-kline, each aggregated from the minutes', async () => {
+    const live = await socket();
+    for (const period of ['1m', '5m', '1h', '1d'])
+      live.send({ op: 'sub', channel: 'swap-kline', symbol: 'BTC_USDT', period });
+    for (let i = 0; i < 4; i++) await live.next((f) => f.channel === 'sub');
+    expect(
+      (await order(w.server, alice, { symbol: 'BTC_USDT', side: 'buy', type: 'market', lots: 10 })).body.code,
+    ).toBe(200);
+    // A minute later, a second trade: the 1m candle holds it alone, the longer ones both.
+    w.clock.advance(60_000);
+    w.ctx.perp.quote();
+    expect((await order(w.server, alice, { symbol: 'BTC_USDT', side: 'buy', type: 'market', lots: 5 })).body.code).toBe(
+      200,
+    );
+    const candleOf = async (period: string) =>
+      (
+        (
+          await live.next(
+            (f) =>
+              f.channel === 'swap-kline' &&
+              (f.data as KlineFrame).period === period &&
+              (f.data as KlineFrame).candle.t <= w.clock.now() &&
+              (period === '1m'
+                ? (f.data as KlineFrame).candle.v === '0.005'
+                : (f.data as KlineFrame).candle.v === '0.015'),
+          )
+        ).data as KlineFrame
+      ).candle;
+    expect((await candleOf('1m')).v).toBe('0.005');
+    for (const period of ['5m', '1h', '1d']) {
+      const candle = await candleOf(period);
+      const [rest] = (await get<Candle[]>(w.server, `/api/swap/kline?symbol=BTC_USDT&period=${period}&limit=1`)).body
+        .data;
+      // The same figures the HTTP call aggregates.
+      expect(candle).toEqual(rest);
+    }
     live.close();
   });
 

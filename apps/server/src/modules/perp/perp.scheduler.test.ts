@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { SwapFundingPayment, SwapPosition } from '@bourse/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { get, post, registerUser } from '../../test/harness';
+import { get, post, registerUser, startServer } from '../../test/harness';
 import { SYSTEM, system } from '../ledger';
 import {
   expectPerpConsistent,
   fundContract,
+  ManualClock,
   order,
   type PerpWorld,
   positions,
@@ -85,6 +89,52 @@ describe('funding on the scheduler (test clock)', () => {
     await w.server.runDue(w.clock.now());
     expect(w.ctx.db.prepare('SELECT COUNT(*) AS n FROM perp_funding_payments').get()).toEqual({ n: 4 });
     expectPerpConsistent(w.ctx);
+  });
+
+  it('settles the instants missed while the process was down once, after a real restart on the same data', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bourse-perp-restart-'));
+    try {
+      w = await startPerpServer({ at: T0, env: { DATA_DIR: dataDir } });
+      w.server.dataDir = dataDir; // sign-up codes are read from this server's outbox
+      await w.server.runDue();
+      w.ctx.perp.quote();
+      const [a, b] = [await registerUser(w.server), await registerUser(w.server)];
+      await fundContract(w.ctx, [
+        { uid: a.uid, amount: '2000' },
+        { uid: b.uid, amount: '2000' },
+      ]);
+      await tickTo(w, T0 + 5_000);
+      for (const [u, side] of [
+        [a, 'buy'],
+        [b, 'sell'],
+      ] as const)
+        expect((await order(w.server, u, { symbol: 'BTC_USDT', side, type: 'market', lots: 100 })).body.code).toBe(200);
+      await tickTo(w, T0 + 3 * 60_000);
+      await w.server.close();
+
+      // The process comes back 16 h later on the same database: a new service, loaded from the tables.
+      const clock = new ManualClock(T0 + 16 * HOUR + 30_000);
+      const server = await startServer({ DATA_DIR: dataDir }, undefined, { clock });
+      w = { server, ctx: server.ctx, clock, index: w.index };
+      w.ctx.perp.useIndex(w.index);
+      await server.runDue();
+      await server.runDue();
+      const times = w.ctx.db
+        .prepare<[], { time: number }>(
+          "SELECT time FROM perp_funding_rates WHERE contract_id = (SELECT id FROM perp_contracts WHERE symbol = 'BTC_USDT') ORDER BY time",
+        )
+        .all()
+        .map((r) => Number(r.time));
+      expect(times).toEqual([T0, T0 + 8 * HOUR, T0 + 16 * HOUR]);
+      // Two instants × two positions, once each; none before the positions opened (T0 came first).
+      expect(w.ctx.db.prepare('SELECT COUNT(*) AS n FROM perp_funding_payments').get()).toEqual({ n: 4 });
+      clock.advance(60_000);
+      await server.runDue();
+      expect(w.ctx.db.prepare('SELECT COUNT(*) AS n FROM perp_funding_payments').get()).toEqual({ n: 4 });
+      expectPerpConsistent(w.ctx);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('triggers a take-profit on the mark and records the close kind', async () => {

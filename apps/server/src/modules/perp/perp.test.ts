@@ -45,6 +45,41 @@ function totalContractMoney(uids: number[]): bigint {
 }
 
 describe('perpetuals through HTTP', () => {
+  it('commits the commands that arrive together in one batch; a refused one is answered alone', async () => {
+    const { perp } = w.ctx;
+    const before = perp.stats().commit;
+    const limit = (price: string, lots: number) =>
+      perp.submit(() =>
+        perp.placeUserOrder(alice.uid, {
+          symbol: 'BTC_USDT',
+          side: 'buy',
+          type: 'limit',
+          price,
+          lots,
+          timeInForce: 'GTC',
+          postOnly: false,
+          reduceOnly: false,
+        }),
+      );
+    // Queued in one turn of the event loop (as requests read together are): 8 fit the wallet, 10,000 lots do not.
+    const answers = await Promise.allSettled([
+      ...Array.from({ length: 4 }, (_, i) => limit(String(19_000 + i), 1)),
+      limit('19000', 10_000),
+      ...Array.from({ length: 4 }, (_, i) => limit(String(19_100 + i), 1)),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([
+      ...Array(4).fill('fulfilled'),
+      'rejected',
+      ...Array(4).fill('fulfilled'),
+    ]);
+    const after = perp.stats().commit;
+    expect(after.commands - before.commands).toBe(9);
+    expect(after.batches - before.batches).toBe(1);
+    const open = await get<{ list: SwapOrder[] }>(w.server, '/mapi/swap/openOrders', { token: alice.token });
+    expect(open.body.data.list).toHaveLength(8);
+    expectPerpConsistent(w.ctx);
+  });
+
   it('opens a 20x long, refuses moving the margin out, closes half by lots then the rest; the ledger balances', async () => {
     const before = totalContractMoney([alice.uid]);
     const lev = await post(

@@ -212,23 +212,21 @@ export function createPerpRepo(db: Db) {
   const s = {
     contracts: prep<ContractRow>('SELECT * FROM perp_contracts ORDER BY sort, id'),
     insertContract: db.prepare(
-      `INSERT INTO perp_contracts (symbol, base, quote, price_precision, size_precision, lot_qty, tick, min_lots,
-        max_lots, maker_fee_ppm, taker_fee_ppm, liquidation_fee_ppm, liquidation_buffer, whole_liquidation_below,
-        maintenance_basis, tiers, funding_interval_ms, interest_rate, premium_clamp, funding_cap, price_band, oi_limit,
-        status, hot, sort, created_at, updated_at)
-       VALUES (@symbol, @base, @quote, @price_precision, @size_precision, @lot_qty, @tick, @min_lots, @max_lots,
-        @maker_fee_ppm, @taker_fee_ppm, @liquidation_fee_ppm, @liquidation_buffer, @whole_liquidation_below,
-        @maintenance_basis, @tiers, @funding_interval_ms, @interest_rate, @premium_clamp, @funding_cap, @price_band,
-        @oi_limit, @status, @hot, @sort, @created_at, @updated_at)`,
+      insertSql(
+        'perp_contracts',
+        `symbol base quote price_precision size_precision lot_qty tick min_lots max_lots
+        maker_fee_ppm taker_fee_ppm liquidation_fee_ppm liquidation_buffer
+        whole_liquidation_below maintenance_basis tiers funding_interval_ms interest_rate
+        premium_clamp funding_cap price_band oi_limit status hot sort created_at updated_at`,
+      ),
     ),
     updateContract: db.prepare(
-      `UPDATE perp_contracts SET tick = @tick, min_lots = @min_lots, max_lots = @max_lots,
-        maker_fee_ppm = @maker_fee_ppm, taker_fee_ppm = @taker_fee_ppm, liquidation_fee_ppm = @liquidation_fee_ppm,
-        liquidation_buffer = @liquidation_buffer, whole_liquidation_below = @whole_liquidation_below,
-        maintenance_basis = @maintenance_basis, tiers = @tiers, funding_interval_ms = @funding_interval_ms,
-        interest_rate = @interest_rate, premium_clamp = @premium_clamp, funding_cap = @funding_cap,
-        price_band = @price_band, oi_limit = @oi_limit, status = @status, hot = @hot, sort = @sort,
-        updated_at = @updated_at WHERE id = @id`,
+      updateSql(
+        'perp_contracts',
+        `tick min_lots max_lots maker_fee_ppm taker_fee_ppm liquidation_fee_ppm
+        liquidation_buffer whole_liquidation_below maintenance_basis tiers funding_interval_ms
+        interest_rate premium_clamp funding_cap price_band oi_limit status hot sort updated_at`,
+      ),
     ),
     systemOwner: db.prepare<[string], { id: number }>('SELECT id FROM perp_system_owners WHERE name = ?'),
     systemOwners: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM perp_system_owners'),
@@ -249,38 +247,38 @@ export function createPerpRepo(db: Db) {
     openPositions: prep<PositionRow>("SELECT * FROM perp_positions WHERE status = 'open' ORDER BY id"),
     positionById: prep<PositionRow>('SELECT * FROM perp_positions WHERE id = ?'),
     insertPosition: db.prepare(
-      `INSERT INTO perp_positions (id, owner, contract_id, side, margin_mode, leverage, lots, cost, margin,
-        realized_pnl, fees, funding, closed_lots, closed_value, opened_lots, opened_value, take_profit, stop_loss,
-        in_liquidation, liquidation_closes, status, close_kind, opened_at, updated_at, closed_at)
-       VALUES (@id, @owner, @contract_id, @side, @margin_mode, @leverage, @lots, @cost, @margin, @realized_pnl,
-        @fees, @funding, @closed_lots, @closed_value, @opened_lots, @opened_value, @take_profit, @stop_loss,
-        @in_liquidation, @liquidation_closes, @status, @close_kind, @opened_at, @updated_at, @closed_at)`,
+      insertSql(
+        'perp_positions',
+        `id owner contract_id side margin_mode leverage lots cost margin realized_pnl fees
+        funding closed_lots closed_value opened_lots opened_value take_profit stop_loss
+        in_liquidation liquidation_closes status close_kind opened_at updated_at closed_at`,
+      ),
     ),
     updatePosition: db.prepare(
-      `UPDATE perp_positions SET leverage = @leverage, lots = @lots, cost = @cost, margin = @margin,
-        realized_pnl = @realized_pnl, fees = @fees, funding = @funding, closed_lots = @closed_lots,
-        closed_value = @closed_value, opened_lots = @opened_lots, opened_value = @opened_value,
-        take_profit = @take_profit, stop_loss = @stop_loss, in_liquidation = @in_liquidation,
-        liquidation_closes = @liquidation_closes, status = @status, close_kind = @close_kind,
-        updated_at = @updated_at, closed_at = @closed_at WHERE id = @id`,
+      updateSql(
+        'perp_positions',
+        `leverage lots cost margin realized_pnl fees funding closed_lots closed_value opened_lots
+        opened_value take_profit stop_loss in_liquidation liquidation_closes status close_kind
+        updated_at closed_at`,
+      ),
     ),
     restingOrders: prep<OrderRow>("SELECT * FROM perp_orders WHERE status IN ('entrusted', 'partial') ORDER BY id"),
     orderById: prep<OrderRow>('SELECT * FROM perp_orders WHERE id = ?'),
     insertOrder: db.prepare(
-      `INSERT INTO perp_orders (id, owner, contract_id, client_order_id, side, kind, type, tif, post_only,
-        reduce_only, price, lots, filled_lots, filled_value, frozen, hold_per_lot, fee, realized_pnl, opened_lots,
-        closed_lots, leverage, margin_mode, take_profit, stop_loss, status, reason, position_id, close_kind, source,
-        stp_key, seq, created_at, updated_at)
-       VALUES (@id, @owner, @contract_id, @client_order_id, @side, @kind, @type, @tif, @post_only, @reduce_only,
-        @price, @lots, @filled_lots, @filled_value, @frozen, @hold_per_lot, @fee, @realized_pnl, @opened_lots,
-        @closed_lots, @leverage, @margin_mode, @take_profit, @stop_loss, @status, @reason, @position_id,
-        @close_kind, @source, @stp_key, @seq, @created_at, @updated_at)`,
+      insertSql(
+        'perp_orders',
+        `id owner contract_id client_order_id side kind type tif post_only reduce_only price lots
+        filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots closed_lots
+        leverage margin_mode take_profit stop_loss status reason position_id close_kind source
+        stp_key seq created_at updated_at`,
+      ),
     ),
     updateOrder: db.prepare(
-      `UPDATE perp_orders SET lots = @lots, filled_lots = @filled_lots, filled_value = @filled_value,
-        frozen = @frozen, hold_per_lot = @hold_per_lot, fee = @fee, realized_pnl = @realized_pnl,
-        opened_lots = @opened_lots, closed_lots = @closed_lots, status = @status, reason = @reason,
-        position_id = @position_id, close_kind = @close_kind, seq = @seq, updated_at = @updated_at WHERE id = @id`,
+      updateSql(
+        'perp_orders',
+        `lots filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots
+        closed_lots status reason position_id close_kind seq updated_at`,
+      ),
     ),
     closePositionOrders: db.prepare(
       "UPDATE perp_orders SET status = 'closed', updated_at = ? WHERE position_id = ? AND status = 'trading'",
@@ -289,35 +287,41 @@ export function createPerpRepo(db: Db) {
       'SELECT id FROM perp_orders WHERE owner = ? AND client_order_id = ? LIMIT 1',
     ),
     insertTrade: db.prepare(
-      `INSERT INTO perp_trades (id, contract_id, kind, price, lots, value, taker_side, maker_order_id, taker_order_id,
-        maker_owner, taker_owner, ts) VALUES (@id, @contract_id, @kind, @price, @lots, @value, @taker_side,
-        @maker_order_id, @taker_order_id, @maker_owner, @taker_owner, @ts)`,
+      insertSql(
+        'perp_trades',
+        `id contract_id kind price lots value taker_side maker_order_id taker_order_id
+        maker_owner taker_owner ts`,
+      ),
     ),
     insertFill: db.prepare(
-      `INSERT INTO perp_fills (id, trade_id, owner, contract_id, order_id, position_id, side, price, lots, value, fee,
-        realized_pnl, role, kind, ts) VALUES (@id, @trade_id, @owner, @contract_id, @order_id, @position_id, @side,
-        @price, @lots, @value, @fee, @realized_pnl, @role, @kind, @ts)`,
+      insertSql(
+        'perp_fills',
+        `id trade_id owner contract_id order_id position_id side price lots value fee
+        realized_pnl role kind ts`,
+      ),
     ),
     insertClose: db.prepare(
-      `INSERT INTO perp_closes (id, owner, position_id, order_id, contract_id, side, lots, entry_value, exit_value,
-        realized_pnl, fee, kind, final, ts) VALUES (@id, @owner, @position_id, @order_id, @contract_id, @side, @lots,
-        @entry_value, @exit_value, @realized_pnl, @fee, @kind, @final, @ts)`,
+      insertSql(
+        'perp_closes',
+        `id owner position_id order_id contract_id side lots entry_value exit_value realized_pnl
+        fee kind final ts`,
+      ),
     ),
     insertLiquidation: db.prepare(
-      `INSERT INTO perp_liquidations (id, owner, contract_id, position_id, pool, step, action, side, lots, mark,
-        bankruptcy_price, limit_price, book_lots, book_value, fund_lots, adl_lots, fee, equity, maintenance, ts)
-       VALUES (@id, @owner, @contract_id, @position_id, @pool, @step, @action, @side, @lots, @mark, @bankruptcy_price,
-        @limit_price, @book_lots, @book_value, @fund_lots, @adl_lots, @fee, @equity, @maintenance, @ts)`,
+      insertSql(
+        'perp_liquidations',
+        `id owner contract_id position_id pool step action side lots mark bankruptcy_price
+        limit_price book_lots book_value fund_lots adl_lots fee equity maintenance ts`,
+      ),
     ),
     insertAdl: db.prepare(
-      `INSERT INTO perp_adl_events (id, liquidation_id, owner, contract_id, position_id, side, lots, value,
-        realized_pnl, ts) VALUES (@id, @liquidation_id, @owner, @contract_id, @position_id, @side, @lots, @value,
-        @realized_pnl, @ts)`,
+      insertSql('perp_adl_events', 'id liquidation_id owner contract_id position_id side lots value realized_pnl ts'),
     ),
     insertFundingRate: db.prepare(
-      `INSERT INTO perp_funding_rates (contract_id, time, rate, premium, mark, long_lots, payers, receivers, paid,
-        received, fund) VALUES (@contract_id, @time, @rate, @premium, @mark, @long_lots, @payers, @receivers, @paid,
-        @received, @fund)`,
+      insertSql(
+        'perp_funding_rates',
+        'contract_id time rate premium mark long_lots payers receivers paid received fund',
+      ),
     ),
     fundingSettled: db.prepare<[number, number], { time: number }>(
       'SELECT time FROM perp_funding_rates WHERE contract_id = ? AND time = ?',
@@ -326,8 +330,7 @@ export function createPerpRepo(db: Db) {
       'SELECT rate, time FROM perp_funding_rates WHERE contract_id = ? ORDER BY time DESC LIMIT 1',
     ),
     insertFundingPayment: db.prepare(
-      `INSERT INTO perp_funding_payments (id, owner, position_id, contract_id, side, lots, mark, rate, amount, time)
-       VALUES (@id, @owner, @position_id, @contract_id, @side, @lots, @mark, @rate, @amount, @time)`,
+      insertSql('perp_funding_payments', 'id owner position_id contract_id side lots mark rate amount time'),
     ),
     upsertSample: db.prepare(
       `INSERT INTO perp_samples (contract_id, minute, premium, mark, idx) VALUES (?, ?, ?, ?, ?)
@@ -382,22 +385,47 @@ export function createPerpRepo(db: Db) {
     ),
   };
 
-  const page = <T>(sql: string, countSql: string, params: unknown[], limit: number, offset: number) => {
-    const rows = prep<T>(`${sql} LIMIT ? OFFSET ?`).all(...params, limit, offset);
+  /**
+   * One page of a table's rows, newest first by `order`, where each clause of `where` holds (with its parameters)
+   * and each filter given (column → value; undefined: any), and the count of all such rows.
+   */
+  const pageOf = <T>(
+    table: string,
+    order: string,
+    where: readonly [string, ...unknown[]][],
+    filters: Record<string, unknown>,
+    limit: number,
+    offset: number,
+  ) => {
+    const clauses: string[] = [];
+    const params: unknown[] = [];
+    for (const [clause, ...values] of where) {
+      clauses.push(clause);
+      params.push(...values);
+    }
+    for (const [column, value] of Object.entries(filters)) {
+      if (value === undefined || value === null) continue;
+      clauses.push(`${column} = ?`);
+      params.push(value);
+    }
+    const condition = clauses.length > 0 ? clauses.join(' AND ') : '1 = 1';
+    const rows = prep<T>(`SELECT * FROM ${table} WHERE ${condition} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+      ...params,
+      limit,
+      offset,
+    );
     const total = Number(
       (db
-        .prepare(countSql)
+        .prepare(`SELECT COUNT(*) FROM ${table} WHERE ${condition}`)
         .pluck()
         .get(...params) as number | bigint | undefined) ?? 0,
     );
     return { rows, total };
   };
 
-  const filter = (where: string[], params: unknown[], column: string, value: unknown) => {
-    if (value === undefined || value === null) return;
-    where.push(`${column} = ?`);
-    params.push(value);
-  };
+  /** Every row of a table that belongs to one parent (an order's fills, a position's closes…), oldest first. */
+  const rowsOf = <T>(table: string, column: string, id: number) =>
+    prep<T>(`SELECT * FROM ${table} WHERE ${column} = ? ORDER BY id`).all(id);
 
   return {
     contracts: () => s.contracts.all().map(contractRowFromDb),
@@ -455,133 +483,98 @@ export function createPerpRepo(db: Db) {
     maxIds: () => s.maxIds.get(),
 
     // ---- records (paged reads) --------------------------------------------------------------------------------
-    ordersOf(
+    ordersOf: (
       owner: number,
       q: { contractId?: number; statuses: readonly string[]; from: number; to: number },
       limit: number,
       offset: number,
-    ) {
-      const where = [
-        'owner = ?',
-        `status IN (${q.statuses.map(() => '?').join(', ')})`,
-        'created_at >= ?',
-        'created_at <= ?',
-      ];
-      const params: unknown[] = [owner, ...q.statuses, q.from, q.to];
-      filter(where, params, 'contract_id', q.contractId);
-      return page<OrderRow>(
-        `SELECT * FROM perp_orders WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_orders WHERE ${where.join(' AND ')}`,
-        params,
+    ) =>
+      pageOf<OrderRow>(
+        'perp_orders',
+        'id DESC',
+        [
+          ['owner = ?', owner],
+          [`status IN (${q.statuses.map(() => '?').join(', ')})`, ...q.statuses],
+          ['created_at >= ?', q.from],
+          ['created_at <= ?', q.to],
+        ],
+        { contract_id: q.contractId },
         limit,
         offset,
-      );
-    },
-    ordersOfPosition: (positionId: number) =>
-      prep<OrderRow>('SELECT * FROM perp_orders WHERE position_id = ? ORDER BY id').all(positionId),
-    positionsOf(
+      ),
+    ordersOfPosition: (positionId: number) => rowsOf<OrderRow>('perp_orders', 'position_id', positionId),
+    positionsOf: (
       owner: number,
       q: { contractId?: number; status: 'open' | 'closed'; from: number },
       limit: number,
       offset: number,
-    ) {
-      const where = ['owner = ?', 'status = ?', 'updated_at >= ?'];
-      const params: unknown[] = [owner, q.status, q.from];
-      filter(where, params, 'contract_id', q.contractId);
-      return page<PositionRow>(
-        `SELECT * FROM perp_positions WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_positions WHERE ${where.join(' AND ')}`,
-        params,
+    ) =>
+      pageOf<PositionRow>(
+        'perp_positions',
+        'id DESC',
+        [
+          ['owner = ?', owner],
+          ['status = ?', q.status],
+          ['updated_at >= ?', q.from],
+        ],
+        { contract_id: q.contractId },
         limit,
         offset,
-      );
-    },
-    fillsOf(owner: number, contractId: number | undefined, limit: number, offset: number) {
-      const where = ['owner = ?'];
-      const params: unknown[] = [owner];
-      filter(where, params, 'contract_id', contractId);
-      return page<FillRow>(
-        `SELECT * FROM perp_fills WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_fills WHERE ${where.join(' AND ')}`,
-        params,
+      ),
+    fillsOf: (owner: number, contractId: number | undefined, limit: number, offset: number) =>
+      pageOf<FillRow>('perp_fills', 'id DESC', [['owner = ?', owner]], { contract_id: contractId }, limit, offset),
+    fillsOfOrder: (orderId: number) => rowsOf<FillRow>('perp_fills', 'order_id', orderId),
+    fillsOfPosition: (positionId: number) => rowsOf<FillRow>('perp_fills', 'position_id', positionId),
+    closesOf: (owner: number, contractId: number | undefined, limit: number, offset: number) =>
+      pageOf<CloseRow>('perp_closes', 'id DESC', [['owner = ?', owner]], { contract_id: contractId }, limit, offset),
+    closesOfPosition: (positionId: number) => rowsOf<CloseRow>('perp_closes', 'position_id', positionId),
+    fundingOf: (owner: number, contractId: number | undefined, limit: number, offset: number) =>
+      pageOf<FundingPaymentRow>(
+        'perp_funding_payments',
+        'id DESC',
+        [['owner = ?', owner]],
+        { contract_id: contractId },
         limit,
         offset,
-      );
-    },
-    fillsOfOrder: (orderId: number) =>
-      prep<FillRow>('SELECT * FROM perp_fills WHERE order_id = ? ORDER BY id').all(orderId),
-    fillsOfPosition: (positionId: number) =>
-      prep<FillRow>('SELECT * FROM perp_fills WHERE position_id = ? ORDER BY id').all(positionId),
-    closesOf(owner: number, contractId: number | undefined, limit: number, offset: number) {
-      const where = ['owner = ?'];
-      const params: unknown[] = [owner];
-      filter(where, params, 'contract_id', contractId);
-      return page<CloseRow>(
-        `SELECT * FROM perp_closes WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_closes WHERE ${where.join(' AND ')}`,
-        params,
-        limit,
-        offset,
-      );
-    },
-    closesOfPosition: (positionId: number) =>
-      prep<CloseRow>('SELECT * FROM perp_closes WHERE position_id = ? ORDER BY id').all(positionId),
-    fundingOf(owner: number, contractId: number | undefined, limit: number, offset: number) {
-      const where = ['owner = ?'];
-      const params: unknown[] = [owner];
-      filter(where, params, 'contract_id', contractId);
-      return page<FundingPaymentRow>(
-        `SELECT * FROM perp_funding_payments WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_funding_payments WHERE ${where.join(' AND ')}`,
-        params,
-        limit,
-        offset,
-      );
-    },
+      ),
     fundingOfPosition: (positionId: number) =>
-      prep<FundingPaymentRow>('SELECT * FROM perp_funding_payments WHERE position_id = ? ORDER BY id').all(positionId),
-    fundingRates(contractId: number | undefined, limit: number, offset: number) {
-      const where: string[] = ['1 = 1'];
-      const params: unknown[] = [];
-      filter(where, params, 'contract_id', contractId);
-      return page<FundingRateRow>(
-        `SELECT * FROM perp_funding_rates WHERE ${where.join(' AND ')} ORDER BY time DESC, contract_id`,
-        `SELECT COUNT(*) FROM perp_funding_rates WHERE ${where.join(' AND ')}`,
-        params,
+      rowsOf<FundingPaymentRow>('perp_funding_payments', 'position_id', positionId),
+    fundingRates: (contractId: number | undefined, limit: number, offset: number) =>
+      pageOf<FundingRateRow>(
+        'perp_funding_rates',
+        'time DESC, contract_id',
+        [],
+        { contract_id: contractId },
         limit,
         offset,
-      );
-    },
-    liquidations(q: { contractId?: number; owner?: number }, limit: number, offset: number) {
-      const where: string[] = ['1 = 1'];
-      const params: unknown[] = [];
-      filter(where, params, 'contract_id', q.contractId);
-      filter(where, params, 'owner', q.owner);
-      return page<LiquidationRow>(
-        `SELECT * FROM perp_liquidations WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_liquidations WHERE ${where.join(' AND ')}`,
-        params,
+      ),
+    liquidations: (q: { contractId?: number; owner?: number }, limit: number, offset: number) =>
+      pageOf<LiquidationRow>(
+        'perp_liquidations',
+        'id DESC',
+        [],
+        { contract_id: q.contractId, owner: q.owner },
         limit,
         offset,
-      );
-    },
-    adlEvents(q: { contractId?: number; owner?: number }, limit: number, offset: number) {
-      const where: string[] = ['1 = 1'];
-      const params: unknown[] = [];
-      filter(where, params, 'contract_id', q.contractId);
-      filter(where, params, 'owner', q.owner);
-      return page<AdlRow>(
-        `SELECT * FROM perp_adl_events WHERE ${where.join(' AND ')} ORDER BY id DESC`,
-        `SELECT COUNT(*) FROM perp_adl_events WHERE ${where.join(' AND ')}`,
-        params,
-        limit,
-        offset,
-      );
-    },
+      ),
+    adlEvents: (q: { contractId?: number; owner?: number }, limit: number, offset: number) =>
+      pageOf<AdlRow>('perp_adl_events', 'id DESC', [], { contract_id: q.contractId, owner: q.owner }, limit, offset),
   };
 }
 
 export type PerpRepo = ReturnType<typeof createPerpRepo>;
+
+/** `INSERT INTO table (a, b) VALUES (@a, @b)` from the columns `a b` (space-separated), each bound by name. */
+function insertSql(table: string, columnList: string): string {
+  const columns = columnList.trim().split(/\s+/);
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+}
+
+/** `UPDATE table SET a = @a, b = @b WHERE id = @id` from the columns `a b`. */
+function updateSql(table: string, columnList: string): string {
+  const columns = columnList.trim().split(/\s+/);
+  return `UPDATE ${table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`;
+}
 
 function contractRowFromDb(r: ContractRow): ContractRow {
   const n = (v: unknown) => Number(v);

@@ -3,6 +3,7 @@ import type { Router } from '../../http/router';
 import { serve } from '../../http/routes';
 import type { PerpService } from './service';
 
+/** Orders, cancels and closes go through the desk's group commit (`submit`): answered once their batch is durable. */
 export function perpRoutes(app: Router, perp: PerpService): void {
   const api = perpApi;
   serve(app, api.contracts, () => perp.contracts());
@@ -14,12 +15,16 @@ export function perpRoutes(app: Router, perp: PerpService): void {
   serve(app, api.mark, ({ query }) => perp.mark(query.symbol));
   serve(app, api.fundingRates, ({ query }) => perp.fundingRates(query.symbol, query.page, query.size));
   serve(app, api.riskTiers, ({ query }) => perp.riskTiers(query.symbol));
-  serve(app, api.placeOrder, ({ user, body, money }) => perp.placeUserOrder(user.uid, body, money.claim));
+  serve(app, api.placeOrder, ({ user, body, money }) =>
+    perp.submit(() => perp.placeUserOrder(user.uid, body, money.claim)),
+  );
   serve(app, api.preview, ({ user, body }) => perp.preview(user.uid, body));
-  serve(app, api.cancel, ({ user, body }) => perp.cancel(user.uid, body.id));
-  serve(app, api.cancelAll, ({ user, body }) => perp.cancelAll(user.uid, body?.symbol));
-  serve(app, api.close, ({ user, body, money }) => perp.close(user.uid, body, money.claim));
-  serve(app, api.closeAll, ({ user, body, money }) => perp.closeAll(user.uid, body?.symbol, money.claim));
+  serve(app, api.cancel, ({ user, body }) => perp.submit(() => perp.cancel(user.uid, body.id)));
+  serve(app, api.cancelAll, ({ user, body }) => perp.submit(() => perp.cancelAll(user.uid, body?.symbol)));
+  serve(app, api.close, ({ user, body, money }) => perp.submit(() => perp.close(user.uid, body, money.claim)));
+  serve(app, api.closeAll, ({ user, body, money }) =>
+    perp.submit(() => perp.closeAll(user.uid, body?.symbol, money.claim)),
+  );
   serve(app, api.leverage, ({ user, body, money }) =>
     perp.setLeverage(user.uid, body.symbol, body.leverage, money.claim),
   );

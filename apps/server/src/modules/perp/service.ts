@@ -1,5 +1,6 @@
 import {
   type Candle,
+  KLINE_PERIODS,
   type KlinePeriod,
   KlinePeriod as KlinePeriodSchema,
   type MarginMode,
@@ -52,6 +53,10 @@ import {
   insuranceTakeoverLots,
   isolatedCloseMoney,
   isolatedPool,
+  isLiquidatable,
+  boundaryPrice,
+  type MarkedPosition,
+  type LiquidationDecision,
   liquidationPrice,
   lotsNotional,
   maintenanceMargin,
@@ -150,6 +155,11 @@ export const MARKET_MAKER = 'perp_mm';
 /** Engine order ids of the market maker's in-memory quotes start here. */
 const MM_ORDER_BASE = 2 ** 50;
 const BASIS_SAMPLES = 60;
+/** The insurance fund unwinds what it took over: each run, per contract, at most this notional (USDT)… */
+const UNWIND_NOTIONAL_USDT = 50_000n;
+/** …by an IOC into the book no worse than the mark by this much (parts per million): 1%. */
+const UNWIND_SLIPPAGE_PPM = 10_000n;
+const UNWIND_EVERY_MS = 10 * SECOND;
 const PERIOD_MS: Record<KlinePeriod, number> = {
   '1m': MINUTE,
   '5m': 5 * MINUTE,
@@ -191,6 +201,57 @@ interface PlaceInput {
   sl: bigint | null;
   /** Liquidation closes: the bankruptcy price of the chunk (fills settle with settleLiquidationClose). */
   liquidation?: { bp: Ratio; pool: () => { pool: MarginPool; index: number } } | undefined;
+  /** Who placed it through the service API (copy trading: `copy:<leaderUid>`); null for the app. */
+  source?: string | null;
+  /** Self-trade group: the book never matches two orders of one group (default: the account itself). */
+  stpKey?: number;
+}
+
+/** A user order's fill, told to the service API's listeners once its transaction committed (copy trading). */
+export interface PerpUserFill {
+  uid: number;
+  orderId: number;
+  source: string | null;
+  kind: SwapOrderKind;
+  symbol: string;
+  side: 'buy' | 'sell';
+  /** The whole order's lots (a resting order fills in parts). */
+  orderLots: number;
+  /** The fill's price (the contract's price precision). */
+  price: string;
+  lots: number;
+  openedLots: number;
+  closedLots: number;
+  /** Realized PnL and fee of this fill (USDT, 8 decimals). */
+  realizedPnl: bigint;
+  fee: bigint;
+  /** The position after the fill (lots 0: flat). */
+  positionSide: 'long' | 'short' | null;
+  positionLots: number;
+  leverage: number;
+  marginMode: MarginMode;
+  ts: number;
+}
+
+/** A user's leverage or margin mode changed on a contract (copy trading mirrors it). */
+export interface PerpSettingsChange {
+  uid: number;
+  symbol: string;
+  leverage: number;
+  marginMode: MarginMode;
+}
+
+/** An order placed by another module for a user (copy trading's copies). */
+export interface PerpServiceOrder {
+  symbol: string;
+  side: 'buy' | 'sell';
+  lots: number;
+  /** IOC limit (the contract's price precision); null: a market order. */
+  limitPrice: string | null;
+  reduceOnly: boolean;
+  source: string;
+  /** Self-trade group (the leader's uid for a copy: it never matches the leader's own orders). */
+  stpKey: number;
 }
 
 export class PerpService {
@@ -200,12 +261,39 @@ export class PerpService {
   private readonly accounts = new Map<number, AccountState>();
   private ids = { o: 0, p: 0, t: 0, f: 0, c: 0, l: 0, a: 0, fp: 0 };
   private mmOrderId = MM_ORDER_BASE;
-  private readonly sweepStats = { runs: 0, lastMs: 0, maxMs: 0, positions: 0, lastChecked: 0, liquidations: 0 };
+  private readonly sweepStats = {
+    runs: 0,
+    lastMs: 0,
+    maxMs: 0,
+    positions: 0,
+    lastChecked: 0,
+    lastRekeyMs: 0,
+    lastFindMs: 0,
+    lastSettleMs: 0,
+    liquidations: 0,
+  };
+  /** Accounts whose liquidation keys may be stale (a position, order, margin or wallet changed): re-keyed at the sweep. */
+  private readonly riskDirty = new Set<AccountState>();
+  /** Accounts with a pool in liquidation (hysteresis: checked each sweep until they recover). */
+  private readonly liquidating = new Set<AccountState>();
+  /** Group commit: commands queued by the routes, run together on the next turn of the event loop. */
+  private commandQueue: { run: () => unknown; resolve: (value: never) => void; reject: (error: unknown) => void }[] =
+    [];
+  private flushScheduled = false;
+  /** True while a queued command runs in its own savepoint: `run` then adds no savepoint of its own. */
+  private inCommand = false;
+  /** The running command reached `run` (it may have changed the in-memory state): a failure reloads it. */
+  private commandMutated = false;
+  private readonly commitStats = { batches: 0, commands: 0 };
+  /** Counts `load()` runs: a rollback rebuilds every runtime object, so a sweep gathers its pools again. */
+  private generation = 0;
   private insolvencies = 0;
   /** Users whose positions changed since the last positions frame. */
   private readonly dirtyUsers = new Set<number>();
   private readonly closedForFrame = new Map<number, SwapPosition[]>();
   private pendingTrades = new Map<number, PublicTrade[]>();
+  private readonly fillListeners: ((fill: PerpUserFill) => void)[] = [];
+  private readonly settingsListeners: ((change: PerpSettingsChange) => void)[] = [];
 
   constructor(
     private readonly deps: PerpDeps,
@@ -229,9 +317,12 @@ export class PerpService {
 
   /** Builds the in-memory state from the tables (at start, and after a transaction rolled back). */
   load(): void {
+    this.generation++;
     this.bySymbol.clear();
     this.byId.clear();
     this.accounts.clear();
+    this.riskDirty.clear();
+    this.liquidating.clear();
     for (const row of this.repo.contracts()) {
       const rt = new ContractRuntime(configFromRow(row, this.marginScale));
       this.bySymbol.set(rt.c.symbol, rt);
@@ -291,6 +382,7 @@ export class PerpService {
         postOnly: o.postOnly,
       });
     }
+    for (const a of this.accounts.values()) if (a.positions.size > 0) this.riskDirty.add(a);
     const ids = this.repo.maxIds();
     this.ids = {
       o: num(ids?.o ?? 0),
@@ -354,6 +446,8 @@ export class PerpService {
   private detach(ps: PositionState): void {
     ps.account.positions.delete(ps.rt.c.id);
     ps.rt.positions.delete(ps.id);
+    ps.rt.liq.delete(ps.id);
+    this.riskDirty.add(ps.account);
     if (ps.p.side === 'long') ps.rt.longLots -= ps.p.lots;
     else ps.rt.shortLots -= ps.p.lots;
   }
@@ -366,10 +460,79 @@ export class PerpService {
 
   /** Runs `fn` in one transaction; when it fails the in-memory state is rebuilt from the tables (nothing changed). */
   private run<T>(fn: () => T): T {
+    // Inside a queued command the command's savepoint is the unit: a failure anywhere in it undoes all of it.
+    if (this.inCommand) {
+      this.commandMutated = true;
+      return fn();
+    }
     const { tx } = this.deps;
     return tx.run(() => {
       tx.afterRollback(() => this.load());
       return fn();
+    });
+  }
+
+  /**
+   * Group commit for the routes' commands (orders, cancels, closes): the commands that arrive while one turn of the
+   * event loop runs are executed together in ONE transaction on the next turn, each in its own savepoint (`run`), so
+   * a refused command is undone alone (the savepoint rolls back and the in-memory state is rebuilt) and the others
+   * go on. The answers are given once the batch has committed: an acknowledged command is durable, and the cost of
+   * the commit is shared by the batch. Direct calls (jobs, tests) run at once, as before.
+   */
+  submit<T>(run: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.commandQueue.push({ run, resolve: resolve as (value: never) => void, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(() => this.flushCommands());
+      }
+    });
+  }
+
+  /** Runs the queued commands in one transaction (normally the event loop calls it). */
+  flushCommands(): void {
+    this.flushScheduled = false;
+    const jobs = this.commandQueue;
+    this.commandQueue = [];
+    if (jobs.length === 0) return;
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const { tx } = this.deps;
+    try {
+      tx.run(() => {
+        tx.afterRollback(() => this.load());
+        for (const job of jobs) {
+          try {
+            this.commandMutated = false;
+            const value = tx.run(() => {
+              // A refusal before any change (the checks ahead of `run`) leaves nothing to rebuild, as before.
+              tx.afterRollback(() => {
+                if (this.commandMutated) this.load();
+              });
+              this.inCommand = true;
+              try {
+                return job.run();
+              } finally {
+                this.inCommand = false;
+              }
+            });
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      });
+    } catch (error) {
+      // The batch did not commit (a disk error): nothing it did stands; every command answers that.
+      this.deps.log.error({ err: error }, 'perp batch failed to commit; state rebuilt from the database');
+      for (const job of jobs) job.reject(new DomainError('SYSTEM_BUSY'));
+      return;
+    }
+    this.commitStats.batches++;
+    this.commitStats.commands += jobs.length;
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) job.resolve(outcome.value as never);
+      else job.reject(outcome?.error);
     });
   }
 
@@ -425,6 +588,7 @@ export class PerpService {
   }
 
   private saveAccount(a: AccountState): void {
+    this.riskDirty.add(a);
     this.repo.upsertAccount(a.owner, a.unpaid, a.crossInLiquidation, a.crossCloses);
   }
 
@@ -763,6 +927,7 @@ export class PerpService {
       }
       a.settings.set(rt.c.id, { leverage, mode: s.mode });
       this.repo.upsertSetting(a.owner, rt.c.id, leverage, s.mode);
+      this.tellSettings(uid, symbol, leverage, s.mode);
     });
     return this.settingsOf(uid, symbol);
   }
@@ -776,9 +941,102 @@ export class PerpService {
       this.run(() => {
         a.settings.set(rt.c.id, { leverage: s.leverage, mode });
         this.repo.upsertSetting(a.owner, rt.c.id, s.leverage, mode);
+        this.tellSettings(uid, symbol, s.leverage, mode);
       });
     }
     return this.settingsOf(uid, symbol);
+  }
+
+  // ---- the service API for other modules (copy trading) ---------------------------------------------------------
+
+  /** Tells `listener` of every user order's fill, after the fill's transaction committed. */
+  onUserFill(listener: (fill: PerpUserFill) => void): void {
+    this.fillListeners.push(listener);
+  }
+
+  /** Tells `listener` of every leverage or margin-mode change, after it committed. */
+  onSettingsChange(listener: (change: PerpSettingsChange) => void): void {
+    this.settingsListeners.push(listener);
+  }
+
+  private tellFill(o: OrderState, f: FillRow, openedLots: bigint, closedLots: bigint): void {
+    const ps = o.account.positions.get(o.rt.c.id);
+    const event: PerpUserFill = {
+      uid: o.account.uid as number,
+      orderId: o.id,
+      source: o.source,
+      kind: o.kind,
+      symbol: o.rt.c.symbol,
+      side: o.side,
+      orderLots: Number(o.lots),
+      price: formatPrice(o.rt.c, f.price),
+      lots: Number(f.lots),
+      openedLots: Number(openedLots),
+      closedLots: Number(closedLots),
+      realizedPnl: f.realized_pnl,
+      fee: f.fee,
+      positionSide: ps ? ps.p.side : null,
+      positionLots: ps ? Number(ps.p.lots) : 0,
+      leverage: ps ? ps.p.leverage : o.leverage,
+      marginMode: ps ? ps.p.mode : o.mode,
+      ts: Number(f.ts),
+    };
+    this.deps.tx.afterCommit(() => {
+      for (const listener of this.fillListeners) listener(event);
+    });
+  }
+
+  private tellSettings(uid: number, symbol: string, leverage: number, marginMode: MarginMode): void {
+    if (this.settingsListeners.length === 0) return;
+    this.deps.tx.afterCommit(() => {
+      for (const listener of this.settingsListeners) listener({ uid, symbol, leverage, marginMode });
+    });
+  }
+
+  /**
+   * Places an IOC (or market) order for a user on another module's behalf: checked like an app order, tagged with
+   * its source and self-trade group. The limit is pulled back so it never crosses the user's own resting orders.
+   */
+  placeServiceOrder(uid: number, input: PerpServiceOrder): SwapOrder {
+    const rt = this.rt(input.symbol);
+    if (rt.c.status !== 'open') fail('PAIR_CLOSED');
+    const a = this.account(uid);
+    let price = input.limitPrice === null ? null : this.parsePrice(rt, input.limitPrice);
+    const own = [...a.orders.values()].filter((o) => o.rt === rt && o.side !== input.side && o.price !== null);
+    for (const o of own) {
+      const p = o.price as bigint;
+      if (input.side === 'buy' && (price === null || p <= price)) price = p - rt.c.tick;
+      if (input.side === 'sell' && (price === null || p >= price)) price = p + rt.c.tick;
+    }
+    if (price !== null && price <= 0n) fail('NO_LIQUIDITY');
+    const o = this.place(a, rt, {
+      side: input.side,
+      type: price === null ? 'market' : 'limit',
+      price,
+      lots: BigInt(input.lots),
+      tif: 'IOC',
+      postOnly: false,
+      reduceOnly: input.reduceOnly,
+      kind: 'order',
+      clientOrderId: null,
+      tp: null,
+      sl: null,
+      source: input.source,
+      stpKey: input.stpKey,
+    });
+    return this.orderView(o);
+  }
+
+  /** A user's open position on a contract (null: flat). */
+  openPosition(uid: number, symbol: string): SwapPosition | null {
+    const rt = this.rt(symbol);
+    const ps = this.accounts.get(uid)?.positions.get(rt.c.id);
+    return ps ? this.positionView(ps) : null;
+  }
+
+  /** What a user may still commit to new orders (USDT, 8 decimals). */
+  freeMargin(uid: number): bigint {
+    return this.figures(this.account(uid)).free;
   }
 
   // ---- orders ------------------------------------------------------------------------------------------------------
@@ -896,7 +1154,7 @@ export class PerpService {
           if (sideLots + opening > c.oiLimit) fail('OPEN_INTEREST_LIMIT');
         }
       }
-      if (this.figures(a).free < hold) fail('INSUFFICIENT_BALANCE');
+      if (this.figures(a).free < hold) fail('INSUFFICIENT_FUNDING');
       if (input.tp !== null || input.sl !== null) {
         const err = checkTpSl(c.engine, {
           side: sideOf(input.side),
@@ -927,8 +1185,8 @@ export class PerpService {
         leverage,
         mode,
         input.clientOrderId,
-        null,
-        a.owner,
+        input.source ?? null,
+        input.stpKey ?? a.owner,
         now,
         now,
       );
@@ -959,7 +1217,8 @@ export class PerpService {
       const report = rt.book.apply({
         kind: 'place',
         id,
-        owner: a.owner,
+        // The self-trade group (a copy: its leader's); only IOC copies set another, and they never rest.
+        owner: o.stpKey,
         side: input.side,
         type,
         price: Number(input.type === 'market' ? limit : input.price),
@@ -1315,6 +1574,7 @@ export class PerpService {
       };
       this.repo.insertFill(fill);
       this.pushFill(o, fill);
+      if (this.fillListeners.length > 0) this.tellFill(o, fill, openedLots, closedLots);
     }
     this.saveAccount(a);
     this.touch(a);
@@ -1605,17 +1865,97 @@ export class PerpService {
 
   private crossPoolOf(a: AccountState): { pool: MarginPool; list: PositionState[] } {
     const list = a.crossPositions();
-    const marks = new Map<string, bigint>();
-    for (const ps of list) marks.set(ps.rt.c.symbol, this.markOf(ps.rt));
-    const pool = crossPool({ wallet: this.available(a), unpaidLoss: a.unpaid, positions: list.map((p) => p.p) }, marks);
-    return { pool, list };
+    // crossPool's shape, without the marks map: each position beside its contract's mark.
+    const positions = list.map((ps) => ({ position: ps.p, mark: this.markOf(ps.rt) }));
+    return { pool: { collateral: this.available(a) - a.unpaid, positions }, list };
   }
 
-  /** Every user pool checked at the marks; unhealthy ones go through the rulebook's process, in one pass. */
+  /**
+   * Re-keys an account's pools in the contracts' liquidation indexes (`LiquidationIndex`), so that a mark move finds
+   * the pools it may have made unhealthy without visiting the others:
+   * - an isolated position by its liquidation price (its own margin only: no other mark enters it; exact);
+   * - a cross account's positions by trigger prices that share out its slack. With f_i(P) = uPnL_i(P) − MM_i(P) and
+   *   C = wallet − unpaid loss, the account is healthy while C + Σ f_i(mark_i) > 0. At the current marks m_i the
+   *   slack S = C + Σ f_i(m_i) is split into shares s_i ≥ 0 (Σ s_i = S, by notional), and position i is keyed at the
+   *   price where f_i falls by its share: f_i(P) ≤ f_i(m_i) − s_i. While no mark has reached its position's key,
+   *   Σ f_i > Σ f_i(m_i) − S = −C: the account is healthy whatever the marks did together. A key reached means
+   *   "check the account" (the exact check decides; a healthy account is keyed again at the new marks). With one
+   *   position the key is its exact liquidation price (the RULEBOOK's cross rule: wallet + uPnL ≤ MM).
+   * Pools in liquidation are watched apart: they are re-checked at every sweep until they recover.
+   */
+  private reindex(a: AccountState): void {
+    if (a.uid === null) return; // the fund's and the market maker's positions are never liquidated
+    let watch = false;
+    let crossCount = 0;
+    for (const ps of a.positions.values()) {
+      if (ps.p.mode === 'cross') {
+        crossCount++;
+        continue;
+      }
+      if (ps.inLiquidation) watch = true;
+      ps.rt.liq.set(ps.id, ps.p.side, liquidationPrice(isolatedPool(ps.p, this.markOf(ps.rt)), 0));
+    }
+    if (crossCount > 0) {
+      if (a.crossInLiquidation) watch = true;
+      const { pool, list } = this.crossPoolOf(a);
+      const risk = poolRisk(pool);
+      const slack = risk.equity - risk.maintenance;
+      const weights = list.map(
+        (ps, i) => ps.p.lots * ps.p.contract.lotValue * (pool.positions[i] as MarkedPosition).mark,
+      );
+      let total = 0n;
+      for (const w of weights) total += w;
+      const shares = weights.map((w) => (slack <= 0n || total === 0n ? 0n : (slack * w) / total));
+      let given = 0n;
+      for (const sh of shares) given += sh;
+      if (slack > 0n) shares[0] = (shares[0] as bigint) + slack - given;
+      list.forEach((ps, i) => {
+        const f = (risk.upnl[i] as bigint) - (risk.mm[i] as bigint);
+        const key = boundaryPrice(ps.p.contract, ps.p.side, ps.p.lots, ps.p.cost, (shares[i] as bigint) - f, true);
+        ps.rt.liq.set(ps.id, ps.p.side, key);
+      });
+    }
+    if (watch) this.liquidating.add(a);
+    else this.liquidating.delete(a);
+  }
+
+  /** The pools the marks may have made unhealthy: what the indexes crossed, and the pools in liquidation. */
+  private poolsAtRisk(): { a: AccountState; ps: PositionState | null }[] {
+    const out: { a: AccountState; ps: PositionState | null }[] = [];
+    const ids: number[] = [];
+    for (const rt of this.bySymbol.values()) {
+      ids.length = 0;
+      for (const id of rt.liq.crossed(this.markOf(rt), ids)) {
+        const ps = rt.positions.get(id);
+        if (ps) out.push({ a: ps.account, ps: ps.p.mode === 'isolated' ? ps : null });
+      }
+    }
+    for (const a of this.liquidating) {
+      if (a.crossInLiquidation) out.push({ a, ps: null });
+      for (const ps of a.positions.values()) if (ps.p.mode === 'isolated' && ps.inLiquidation) out.push({ a, ps });
+    }
+    return out;
+  }
+
+  /**
+   * The liquidation sweep at the current marks. Finding: the pools at risk from the liquidation indexes (only the
+   * positions the move crossed are visited), each confirmed by the exact check and planned (`planLiquidation`).
+   * Settling: every unhealthy pool goes through the rulebook's process, in one pass (one transaction, a savepoint a
+   * step). A settlement may change other accounts (fills against their orders, ADL): their pools are found again
+   * until none is left, so a second sweep at the same marks has nothing to do.
+   */
   sweep(): number {
     const started = performance.now();
     let checked = 0;
     let handled = 0;
+    let findMs = 0;
+    let rekeyMs = 0;
+    const rekey = (): void => {
+      const t0 = performance.now();
+      for (const a of this.riskDirty) this.reindex(a);
+      this.riskDirty.clear();
+      rekeyMs += performance.now() - t0;
+    };
     const attempt = (fn: () => boolean): void => {
       try {
         if (fn()) handled++;
@@ -1626,20 +1966,26 @@ export class PerpService {
     };
     // One transaction for the pass (each step a savepoint inside it): a shock commits once, not once per step.
     this.deps.tx.run(() => {
-      for (const a of [...this.accounts.values()]) {
-        if (a.uid === null || a.positions.size === 0) continue;
-        for (const ps of [...a.positions.values()]) {
-          if (ps.p.mode !== 'isolated') continue;
+      const seen = new Set<string>();
+      for (let round = 0; round < 20; round++) {
+        // Upkeep: the accounts changed since (orders, fills, funding, the last round's settlement) are re-keyed.
+        rekey();
+        const found = performance.now();
+        const generation = this.generation;
+        const work: { a: AccountState; ps: PositionState | null; d: LiquidationDecision }[] = [];
+        for (const { a, ps } of this.poolsAtRisk()) {
+          const key = ps ? `i${ps.id}` : `c${a.owner}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
           checked++;
-          const risk = poolRisk(isolatedPool(ps.p, this.markOf(ps.rt)));
-          if (!ps.inLiquidation && risk.equity > risk.maintenance) continue;
-          attempt(() => this.liquidatePool(a, 'isolated', ps));
+          const d = this.decide(a, ps);
+          if (d) work.push({ a, ps, d });
         }
-        if (a.crossPositions().length > 0) {
-          checked++;
-          const risk = poolRisk(this.crossPoolOf(a).pool);
-          if (!a.crossInLiquidation && risk.equity > risk.maintenance) continue;
-          attempt(() => this.liquidatePool(a, 'cross', null));
+        findMs += performance.now() - found;
+        if (work.length === 0) break;
+        for (const { a, ps, d } of work) {
+          if (this.generation !== generation) break; // a rollback rebuilt the state: gather again
+          attempt(() => this.liquidatePool(a, ps ? 'isolated' : 'cross', ps, d));
         }
       }
     });
@@ -1648,12 +1994,53 @@ export class PerpService {
     this.sweepStats.lastMs = ms;
     this.sweepStats.maxMs = Math.max(this.sweepStats.maxMs, ms);
     this.sweepStats.lastChecked = checked;
+    this.sweepStats.lastRekeyMs = rekeyMs;
+    this.sweepStats.lastFindMs = findMs;
+    this.sweepStats.lastSettleMs = ms - findMs - rekeyMs;
     this.sweepStats.liquidations += handled;
     return handled;
   }
 
+  /** The exact check of one pool and its first decision (`planLiquidation`); null when there is nothing to do. */
+  private decide(a: AccountState, iso: PositionState | null): LiquidationDecision | null {
+    const { pool, list } = iso ? { pool: isolatedPool(iso.p, this.markOf(iso.rt)), list: [iso] } : this.crossPoolOf(a);
+    if (list.length === 0) return null;
+    const inLiq = iso ? iso.inLiquidation : a.crossInLiquidation;
+    let orders = !iso && a.orders.size > 0;
+    if (iso) for (const o of a.orders.values()) if (o.rt === iso.rt) orders = true;
+    const d = planLiquidation(pool, {
+      inLiquidation: inLiq,
+      hasOpenOrders: orders,
+      closesSoFar: iso ? iso.liqCloses : a.crossCloses,
+    });
+    if (d.action !== 'none' || inLiq) return d;
+    // Healthy, yet found by the index (a filter, not a verdict): key it again at these marks.
+    this.riskDirty.add(a);
+    return null;
+  }
+
+  /** Full scan for tests and benches: the pools an exact check finds unhealthy at the current marks. */
+  unhealthyPools(): number {
+    let n = 0;
+    for (const a of this.accounts.values()) {
+      if (a.uid === null) continue;
+      for (const ps of a.positions.values()) {
+        if (ps.p.mode !== 'isolated') continue;
+        if (isLiquidatable(poolRisk(isolatedPool(ps.p, this.markOf(ps.rt))), 1)) n++;
+      }
+      const cross = this.crossPoolOf(a);
+      if (isLiquidatable(poolRisk(cross.pool), cross.list.length)) n++;
+    }
+    return n;
+  }
+
   /** Runs the liquidation decisions of one pool until it is healthy or closed (each step in one transaction). */
-  private liquidatePool(a: AccountState, kind: 'cross' | 'isolated', iso: PositionState | null): boolean {
+  private liquidatePool(
+    a: AccountState,
+    kind: 'cross' | 'isolated',
+    iso: PositionState | null,
+    first?: LiquidationDecision,
+  ): boolean {
     let acted = false;
     for (let step = 0; step < 20; step++) {
       const current = kind === 'isolated' ? (iso && iso.status === 'open' ? iso : null) : null;
@@ -1673,7 +2060,10 @@ export class PerpService {
       const orders = [...a.orders.values()].filter((o) => kind === 'cross' || o.rt === (current as PositionState).rt);
       const inLiq = kind === 'cross' ? a.crossInLiquidation : (current as PositionState).inLiquidation;
       const closes = kind === 'cross' ? a.crossCloses : (current as PositionState).liqCloses;
-      const d = planLiquidation(pool, { inLiquidation: inLiq, hasOpenOrders: orders.length > 0, closesSoFar: closes });
+      const d =
+        step === 0 && first
+          ? first
+          : planLiquidation(pool, { inLiquidation: inLiq, hasOpenOrders: orders.length > 0, closesSoFar: closes });
       const t = now(this);
       if (d.action === 'none') {
         if (inLiq) {
@@ -2293,6 +2683,54 @@ export class PerpService {
     });
   }
 
+  /**
+   * The insurance fund closes the positions it took over (liquidations the book could not take) back into the book,
+   * a slice at a time so that it does not crash the price it sells into: each run, per contract, a reduce-only IOC of
+   * at most UNWIND_NOTIONAL_USDT, limited at the mark ∓ 1% (rounded in the fund's favour). What the book does not take
+   * stays with the fund for the next run. Its PnL on the way is the fund's (the fill settles like any other).
+   * Returns the lots closed.
+   */
+  unwindFund(): bigint {
+    const fund = this.fund;
+    let closed = 0n;
+    for (const ps of [...fund.positions.values()]) {
+      const rt = ps.rt;
+      if (rt.c.status !== 'open' || ps.status !== 'open') continue;
+      const side = ps.p.side === 'long' ? 'sell' : 'buy';
+      if ((side === 'sell' ? rt.book.bestBid() : rt.book.bestAsk()) === undefined) continue;
+      const mark = this.markOf(rt);
+      const tick = rt.c.tick;
+      const slip = (mark * UNWIND_SLIPPAGE_PPM) / 1_000_000n;
+      const limit = side === 'sell' ? ((mark - slip + tick - 1n) / tick) * tick : ((mark + slip) / tick) * tick;
+      if (limit <= 0n) continue;
+      const perLot = lotsNotional(rt.c.engine, mark, 1n);
+      const cap = perLot > 0n ? (UNWIND_NOTIONAL_USDT * 10n ** BigInt(this.marginScale)) / perLot : ps.p.lots;
+      const lots = ps.p.lots < cap ? ps.p.lots : cap < 1n ? 1n : cap;
+      try {
+        const o = this.run(() =>
+          this.place(fund, rt, {
+            side,
+            type: 'limit',
+            price: limit,
+            lots,
+            tif: 'IOC',
+            postOnly: false,
+            reduceOnly: true,
+            kind: 'system',
+            clientOrderId: null,
+            tp: null,
+            sl: null,
+          }),
+        );
+        closed += o.filledLots;
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        this.deps.log.warn({ err: e, symbol: rt.c.symbol }, 'the insurance fund could not unwind');
+      }
+    }
+    return closed;
+  }
+
   // ---- time ----------------------------------------------------------------------------------------------------------
 
   /** Each second: marks, TP/SL triggers, the liquidation sweep, the ADL lights, live frames. */
@@ -2329,6 +2767,15 @@ export class PerpService {
         run: ({ at }) => this.settleFundingAt(at),
       },
       {
+        name: 'unwind-fund',
+        description: 'The insurance fund closes the positions it took over back into the book, a slice at a time',
+        everyMs: UNWIND_EVERY_MS,
+        catchUp: 'latest',
+        run: () => {
+          this.unwindFund();
+        },
+      },
+      {
         name: 'market-maker',
         description: 'The demo market maker re-quotes a ladder around each contract’s mark (system capital)',
         everyMs: 2 * SECOND,
@@ -2349,7 +2796,8 @@ export class PerpService {
 
   private candle(rt: ContractRuntime, t: number, price: bigint, lots: bigint, value: bigint): void {
     const start = Math.floor(t / MINUTE) * MINUTE;
-    const last = this.repo.lastCandle(rt.c.id, '1m');
+    // The contract's newest minute, read once per runtime (a rollback rebuilds the runtime, and with it this).
+    const last = rt.lastMinute === undefined ? this.repo.lastCandle(rt.c.id, '1m') : rt.lastMinute;
     const row: CandleRow =
       last && last.t === start
         ? {
@@ -2374,13 +2822,64 @@ export class PerpService {
             n: 1,
           };
     this.repo.upsertCandle(row);
-    this.deps.tx.afterCommit(() => {
-      const frame = { symbol: rt.c.symbol, period: '1m' as const, candle: this.candleView(rt, row) };
-      this.deps.hub.publish('swap-kline', `${rt.c.symbol}:1m`, frame);
-    });
+    rt.lastMinute = row;
+    this.deps.tx.afterCommit(() => this.publishCandles(rt, row));
+  }
+
+  /**
+   * `swap-kline` for every period with a subscriber, as the trade left it: the 1-minute candle itself, and each longer
+   * period's candle = the 1-minute candles of the period before this minute (read once a minute, cached) merged with
+   * this minute's — the same figures `/api/swap/kline` aggregates.
+   */
+  private publishCandles(rt: ContractRuntime, minute: CandleRow): void {
+    const { hub } = this.deps;
+    for (const period of KLINE_PERIODS) {
+      const topic = `${rt.c.symbol}:${period}`;
+      if (hub.subscriberCount('swap-kline', topic) === 0) continue;
+      let candle = minute;
+      if (period !== '1m') {
+        const ms = PERIOD_MS[period];
+        const start = Math.floor(minute.t / ms) * ms;
+        const before = this.candlePrefix(rt, period, start, minute.t);
+        candle = before
+          ? {
+              ...before,
+              h: minute.h > before.h ? minute.h : before.h,
+              l: minute.l < before.l ? minute.l : before.l,
+              c: minute.c,
+              v: before.v + minute.v,
+              qv: before.qv + minute.qv,
+              n: before.n + minute.n,
+            }
+          : { ...minute, t: start };
+      }
+      hub.publish('swap-kline', topic, { symbol: rt.c.symbol, period, candle: this.candleView(rt, candle) });
+    }
+  }
+
+  /** The 1-minute candles of [start, minute) merged (null when none traded), cached until the minute changes. */
+  private candlePrefix(rt: ContractRuntime, period: KlinePeriod, start: number, minute: number): CandleRow | null {
+    const cached = rt.klinePrefix.get(period);
+    if (cached && cached.start === start && cached.minute === minute) return cached.candle;
+    let candle: CandleRow | null = null;
+    for (const k of this.repo.candlesSince(rt.c.id, '1m', start)) {
+      if (k.t >= minute) continue;
+      if (!candle) candle = { ...k, t: start };
+      else {
+        if (k.h > candle.h) candle.h = k.h;
+        if (k.l < candle.l) candle.l = k.l;
+        candle.c = k.c;
+        candle.v += k.v;
+        candle.qv += k.qv;
+        candle.n += k.n;
+      }
+    }
+    rt.klinePrefix.set(period, { start, minute, candle });
+    return candle;
   }
 
   private savePosition(ps: PositionState): void {
+    this.riskDirty.add(ps.account);
     const row = {
       id: ps.id,
       owner: ps.account.owner,
@@ -2416,6 +2915,7 @@ export class PerpService {
 
   private saveOrder(o: OrderState): void {
     if (o.account.uid === null) return;
+    this.riskDirty.add(o.account);
     const row = {
       id: o.id,
       owner: o.account.owner,
@@ -2461,6 +2961,7 @@ export class PerpService {
 
   private touch(a: AccountState): void {
     if (a.uid !== null) this.dirtyUsers.add(a.uid);
+    this.riskDirty.add(a);
   }
 
   private markDepth(rt: ContractRuntime): void {
@@ -3192,7 +3693,7 @@ export class PerpService {
     let positions = 0;
     for (const rt of this.bySymbol.values()) positions += rt.positions.size;
     return {
-      commit: { batches: 0, commands: 0, queued: 0 },
+      commit: { ...this.commitStats, queued: this.commandQueue.length },
       sweep: { ...this.sweepStats, positions },
       insolvencies: this.insolvencies,
     };
@@ -3245,7 +3746,12 @@ export class PerpService {
     return this.rt(symbol);
   }
 
-  /** Tests: set the index a contract reads until the source moves again. */
+  /** Tests: the insurance fund's engine owner number. */
+  fundOwner(): number {
+    return this.fund.owner;
+  }
+
+  /** Tests: an owner's in-memory futures account. */
   accountOf(uid: number): AccountState {
     return this.account(uid);
   }

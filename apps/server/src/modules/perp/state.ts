@@ -2,7 +2,7 @@ import type { MarginMode, SwapCloseKind, SwapOrderKind, SwapOrderStatus } from '
 import { LiquidationIndex, OrderBook, type Position } from '@bourse/engine';
 import type { AccountRef } from '../ledger';
 import { bookSpec, type ContractConfig } from './contract';
-import type { AdlRow, CloseRow, FillRow, FundingPaymentRow, LiquidationRow, TradeRow } from './repo';
+import type { AdlRow, CandleRow, CloseRow, FillRow, FundingPaymentRow, LiquidationRow, TradeRow } from './repo';
 
 /** Engine owner numbers of system owners start here (uids are far below). */
 export const SYSTEM_OWNER_BASE = 2 ** 52;
@@ -49,6 +49,10 @@ export class ContractRuntime {
   longLots = 0n;
   shortLots = 0n;
   readonly minutes: MinuteBucket[] = [];
+  /** The newest 1-minute candle as written (undefined: not read yet). */
+  lastMinute: CandleRow | undefined = undefined;
+  /** Per longer candle period: its 1-minute candles before the current minute, merged (for `swap-kline`). */
+  readonly klinePrefix = new Map<string, { start: number; minute: number; candle: CandleRow | null }>();
 
   constructor(public c: ContractConfig) {
     this.book = new OrderBook(bookSpec(c));

@@ -176,9 +176,8 @@ export function useCandles(symbol: string, period: KlinePeriod) {
     queryFn: ({ signal }) =>
       api.call(perpApi.kline, { query: { symbol, period, limit: CANDLES_PER_LOAD }, signal, toast: false }),
     enabled: symbol !== '',
+    // The server pushes the current candle of every period on `swap-kline` (useKlineFeed).
     staleTime: Infinity,
-    // The server pushes the current candle of 1m on `swap-kline`; longer periods are asked again now and then.
-    refetchInterval: period === '1m' ? false : 15_000,
   });
 }
 

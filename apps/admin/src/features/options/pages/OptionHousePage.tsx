@@ -38,7 +38,7 @@ export default function OptionHousePage() {
           <Descriptions
             size="small"
             column={3}
-            style={{ marginTop: 16 }}
+            style={{ margin: '16px 0' }}
             items={[
               { label: t('range'), children: `${formatDateTime(house.from)} – ${formatDateTime(house.to)}` },
               { label: t('poolBalance'), children: <Num value={house.poolBalance} suffix={house.asset} /> },

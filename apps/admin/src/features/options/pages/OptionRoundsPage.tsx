@@ -137,7 +137,7 @@ export default function OptionRoundsPage() {
     <>
       <PageHeader title={t('roundsTitle')} subtitle={t('roundsSubtitle')} />
       <Card className="page-section">
-        <Flex gap={12} wrap align="center" className="filter-bar">
+        <Flex gap={12} wrap align="center" className="filters">
           <Select
             allowClear
             placeholder={t('allPairs')}

@@ -34,20 +34,20 @@ export function NumberField({
   const id = useId();
   const stepping = onStep !== undefined && !disabled;
   return (
-    <div className={`fut-field${error ? ' fut-field--error' : ''}${disabled ? ' fut-field--disabled' : ''}`}>
-      <label className="fut-field__label" htmlFor={id}>
+    <div className={`order-field${error ? ' order-field--error' : ''}${disabled ? ' order-field--disabled' : ''}`}>
+      <label className="order-field__label" htmlFor={id}>
         {label}
       </label>
-      <div className="fut-field__box">
+      <div className="order-field__box">
         {stepping && (
-          <button type="button" className="fut-field__step" aria-label={t('priceDown')} onClick={() => onStep(-1)}>
+          <button type="button" className="order-field__step" aria-label={t('priceDown')} onClick={() => onStep(-1)}>
             <MinusOutline />
           </button>
         )}
         <DecimalInput
           id={id}
           name={name}
-          className="fut-field__input num"
+          className="order-field__input num"
           value={value}
           decimals={decimals}
           disabled={disabled}
@@ -55,15 +55,15 @@ export function NumberField({
           onChange={onChange}
         />
         {stepping ? (
-          <button type="button" className="fut-field__step" aria-label={t('priceUp')} onClick={() => onStep(1)}>
+          <button type="button" className="order-field__step" aria-label={t('priceUp')} onClick={() => onStep(1)}>
             <AddOutline />
           </button>
         ) : disabled || unit === undefined ? null : (
-          <span className="fut-field__unit">{unit}</span>
+          <span className="order-field__unit">{unit}</span>
         )}
       </div>
       {error && (
-        <div className="fut-field__error" role="alert">
+        <div className="order-field__error" role="alert">
           {error}
         </div>
       )}

@@ -211,15 +211,15 @@ export function FuturesOrderForm({
   };
 
   return (
-    <Form className="fut-form" onSubmit={submit}>
-      <div className="fut-form__settings">
-        <button type="button" className="fut-form__setting" onClick={() => openSheet('mode')} data-testid="fut-mode">
+    <Form className="order-form order-form--futures" onSubmit={submit}>
+      <div className="order-form__settings">
+        <button type="button" className="order-form__setting" onClick={() => openSheet('mode')} data-testid="fut-mode">
           {s ? marginModeLabel(t, s.marginMode) : t('cross')}
           <DownFill />
         </button>
         <button
           type="button"
-          className="fut-form__setting"
+          className="order-form__setting"
           onClick={() => openSheet('leverage')}
           data-testid="fut-leverage"
         >
@@ -228,12 +228,12 @@ export function FuturesOrderForm({
         </button>
       </div>
 
-      <div className="fut-form__sides" role="tablist">
+      <div className="order-form__sides" role="tablist">
         <button
           type="button"
           role="tab"
           aria-selected={isBuy}
-          className={`fut-form__side fut-form__side--buy${isBuy ? ' fut-form__side--on' : ''}`}
+          className={`order-form__side order-form__side--buy${isBuy ? ' order-form__side--on' : ''}`}
           onClick={() => chooseSide('buy')}
         >
           {t('openLong')}
@@ -242,21 +242,21 @@ export function FuturesOrderForm({
           type="button"
           role="tab"
           aria-selected={!isBuy}
-          className={`fut-form__side fut-form__side--sell${!isBuy ? ' fut-form__side--on' : ''}`}
+          className={`order-form__side order-form__side--sell${!isBuy ? ' order-form__side--on' : ''}`}
           onClick={() => chooseSide('sell')}
         >
           {t('openShort')}
         </button>
       </div>
 
-      <div className="fut-form__types">
+      <div className="order-form__types">
         {(['limit', 'market'] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={type === k}
-            className={`fut-form__type${type === k ? ' fut-form__type--on' : ''}`}
+            className={`order-form__type${type === k ? ' order-form__type--on' : ''}`}
             onClick={() => {
               setType(k);
               setProblem(null);
@@ -269,7 +269,12 @@ export function FuturesOrderForm({
           </button>
         ))}
         {type === 'limit' && (
-          <button type="button" className="fut-form__tif" onClick={() => setSheet('tif')} aria-label={t('timeInForce')}>
+          <button
+            type="button"
+            className="order-form__tif"
+            onClick={() => setSheet('tif')}
+            aria-label={t('timeInForce')}
+          >
             {tifLabel(t, tif)}
             <DownFill />
           </button>
@@ -308,12 +313,12 @@ export function FuturesOrderForm({
         error={messageOf('lots')}
       />
 
-      <div className="fut-form__percents">
+      <div className="order-form__percents">
         {PERCENTS.map((p) => (
           <button
             key={p}
             type="button"
-            className={`fut-form__percent${percent === p ? ' fut-form__percent--on' : ''}`}
+            className={`order-form__percent${percent === p ? ' order-form__percent--on' : ''}`}
             onClick={() => fillPercent(p)}
             disabled={loggedIn && (maxLots === null || maxLots === 0)}
           >
@@ -322,7 +327,7 @@ export function FuturesOrderForm({
         ))}
       </div>
 
-      <div className="fut-form__checks">
+      <div className="order-form__checks">
         <Checkbox checked={withTpSl} onChange={(on) => setWithTpSl(on)} className="fut-check" data-testid="fut-tpsl">
           {t('tpsl')}
         </Checkbox>
@@ -348,11 +353,11 @@ export function FuturesOrderForm({
             onChange={(v) => edit('stopLoss', v)}
             error={messageOf('stopLoss')}
           />
-          <p className="fut-form__hint">{t('triggerByMark')}</p>
+          <p className="order-form__hint">{t('triggerByMark')}</p>
         </>
       )}
 
-      <dl className="fut-form__facts">
+      <dl className="order-form__facts">
         <div>
           <dt>{t('available')}</dt>
           <dd>
@@ -366,7 +371,7 @@ export function FuturesOrderForm({
             {loggedIn && hasRoute(TRANSFER_IN) && (
               <button
                 type="button"
-                className="fut-form__transfer"
+                className="order-form__deposit"
                 aria-label={t('transfer')}
                 data-testid="fut-transfer"
                 onClick={() => void navigate(TRANSFER_IN)}
@@ -405,7 +410,7 @@ export function FuturesOrderForm({
       <Button
         type="submit"
         block
-        className={`fut-form__submit fut-form__submit--${side}`}
+        className={`order-form__submit order-form__submit--${side}`}
         loading={place.isPending}
         disabled={closed}
       >

@@ -125,14 +125,14 @@ export function CloseSheet({
   return (
     <Sheet visible onClose={onClose} testId="fut-close-sheet">
       <SheetHead title={t('closePosition')} position={position} />
-      <div className="fut-form__types">
+      <div className="order-form__types">
         {(['market', 'limit'] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={type === k}
-            className={`fut-form__type${type === k ? ' fut-form__type--on' : ''}`}
+            className={`order-form__type${type === k ? ' order-form__type--on' : ''}`}
             onClick={() => {
               setType(k);
               setProblem(null);
@@ -168,12 +168,12 @@ export function CloseSheet({
         }}
         error={problem?.field === 'lots' ? problem.text : undefined}
       />
-      <div className="fut-form__percents">
+      <div className="order-form__percents">
         {PERCENTS.map((p) => (
           <button
             key={p}
             type="button"
-            className={`fut-form__percent${percent === p ? ' fut-form__percent--on' : ''}`}
+            className={`order-form__percent${percent === p ? ' order-form__percent--on' : ''}`}
             onClick={() => {
               setProblem(null);
               setPercent(p);
@@ -188,7 +188,7 @@ export function CloseSheet({
       <p className="fut-sheet__note">{t('openLots', { lots: position.lots })}</p>
       <Button
         block
-        className={`fut-sheet__submit fut-form__submit--${position.side === 'long' ? 'sell' : 'buy'}`}
+        className={`fut-sheet__submit order-form__submit--${position.side === 'long' ? 'sell' : 'buy'}`}
         loading={close.isPending}
         onClick={submit}
         data-testid="fut-close-submit"
@@ -374,14 +374,14 @@ export function MarginSheet({
   return (
     <Sheet visible onClose={onClose} testId="fut-margin-sheet">
       <SheetHead title={t('adjustMargin')} position={position} />
-      <div className="fut-form__sides" role="tablist">
+      <div className="order-form__sides" role="tablist">
         {(['add', 'remove'] as const).map((k) => (
           <button
             key={k}
             type="button"
             role="tab"
             aria-selected={action === k}
-            className={`fut-form__side${action === k ? ' fut-form__side--neutral' : ''}`}
+            className={`order-form__side${action === k ? ' order-form__side--neutral' : ''}`}
             onClick={() => {
               setAction(k);
               setAmount('');

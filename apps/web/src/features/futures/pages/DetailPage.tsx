@@ -23,6 +23,7 @@ import {
   useFuturesT,
 } from '../locales';
 import { contractName, FUTURES_PATHS, withQuery } from '../paths';
+import '../../../components/trading/order-form.css';
 import '../futures.css';
 
 function useContractOf(symbol: string | undefined): ContractPrecisions {

@@ -37,6 +37,7 @@ import { CloseSheet, MarginSheet, TpSlSheet } from '../components/PositionSheets
 import { bookMarketOf, precisionsOf } from '../format';
 import { useFuturesT } from '../locales';
 import { contractName, currentContract, FUTURES_PATHS, rememberContract, withQuery } from '../paths';
+import '../../../components/trading/order-form.css';
 import '../futures.css';
 
 const BOOK_ROWS = 7;
@@ -119,10 +120,10 @@ export default function LeverPage({ query }: PageProps) {
 
   return (
     <div className="fut" data-testid="fut-page" data-symbol={symbol}>
-      <header className="fut-head">
+      <header className="trade-head">
         <button
           type="button"
-          className="fut-head__contract"
+          className="trade-head__contract"
           onClick={() => setSwitching(true)}
           data-testid="fut-switch"
         >
@@ -131,10 +132,10 @@ export default function LeverPage({ query }: PageProps) {
           <span className="fut-tag">{t('perpetual')}</span>
         </button>
         <ChangeTag percent={ticker.changePercent} />
-        <span className="fut-head__space" />
+        <span className="trade-head__space" />
         <button
           type="button"
-          className={`fut-head__icon${showMarket ? ' fut-head__icon--on' : ''}`}
+          className={`trade-head__icon${showMarket ? ' trade-head__icon--on' : ''}`}
           aria-label={t('chart')}
           aria-pressed={showMarket}
           onClick={() => setShowMarket((v) => !v)}
@@ -144,7 +145,7 @@ export default function LeverPage({ query }: PageProps) {
         </button>
         <button
           type="button"
-          className="fut-head__icon"
+          className="trade-head__icon"
           aria-label={t('allOrders')}
           onClick={() => void navigate(withQuery(FUTURES_PATHS.order, { symbol }))}
         >
@@ -156,7 +157,7 @@ export default function LeverPage({ query }: PageProps) {
 
       {showMarket && <MarketPanel contract={contract} book={book.data} />}
 
-      <div className="fut-main">
+      <div className="trade-main">
         <FuturesOrderForm item={item} side={side} onSide={setSide} picked={picked} />
         <OrderBook
           layout="stacked"
@@ -182,13 +183,13 @@ export default function LeverPage({ query }: PageProps) {
         />
       </div>
 
-      <section className="fut-desk">
-        <div className="fut-desk__tabs" role="tablist">
+      <section className="trade-orders">
+        <div className="trade-orders__tabs" role="tablist">
           <button
             type="button"
             role="tab"
             aria-selected={desk === 'positions'}
-            className={`fut-desk__tab${desk === 'positions' ? ' fut-desk__tab--on' : ''}`}
+            className={`trade-orders__tab${desk === 'positions' ? ' trade-orders__tab--on' : ''}`}
             onClick={() => setDesk('positions')}
             data-testid="fut-tab-positions"
           >
@@ -198,21 +199,21 @@ export default function LeverPage({ query }: PageProps) {
             type="button"
             role="tab"
             aria-selected={desk === 'orders'}
-            className={`fut-desk__tab${desk === 'orders' ? ' fut-desk__tab--on' : ''}`}
+            className={`trade-orders__tab${desk === 'orders' ? ' trade-orders__tab--on' : ''}`}
             onClick={() => setDesk('orders')}
             data-testid="fut-tab-orders"
           >
             {t('openOrdersCount', { count: openTotal })}
           </button>
-          <span className="fut-desk__space" />
+          <span className="trade-orders__space" />
           {desk === 'positions' && myPositions.length > 0 && (
-            <Button size="mini" className="fut-desk__action" loading={closeAll.isPending} onClick={confirmCloseAll}>
+            <Button size="mini" className="trade-orders__action" loading={closeAll.isPending} onClick={confirmCloseAll}>
               {t('closeAll')}
             </Button>
           )}
           <button
             type="button"
-            className="fut-link fut-desk__more"
+            className="fut-link trade-orders__more"
             aria-label={t('allOrders')}
             onClick={() => void navigate(withQuery(FUTURES_PATHS.order, { symbol }))}
           >
@@ -223,14 +224,14 @@ export default function LeverPage({ query }: PageProps) {
         </div>
 
         {!loggedIn ? (
-          <div className="fut-desk__guest">
+          <div className="trade-orders__guest">
             <span>{t('loginToSeeDesk')}</span>
             <Button size="small" shape="rounded" onClick={() => void requireLogin()}>
               {t('logIn')}
             </Button>
           </div>
         ) : desk === 'positions' ? (
-          <div className="fut-desk__list" data-testid="fut-positions">
+          <div className="trade-orders__list" data-testid="fut-positions">
             {positions.isError && <QueryError error={positions.error} onRetry={() => void positions.refetch()} />}
             {myPositions.map((position) => {
               const of = contractOf(position.symbol);
@@ -249,7 +250,7 @@ export default function LeverPage({ query }: PageProps) {
             {positions.data && myPositions.length === 0 && <EmptyState text={t('noPositions')} />}
           </div>
         ) : (
-          <div className="fut-desk__list" data-testid="fut-open-orders">
+          <div className="trade-orders__list" data-testid="fut-open-orders">
             {open.isError && <QueryError error={open.error} onRetry={() => void open.refetch()} />}
             {orders.map((order) => (
               <FuturesOrderCard

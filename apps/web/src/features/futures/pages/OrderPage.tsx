@@ -23,6 +23,7 @@ import { sortContracts } from '../contracts';
 import { precisionsOf } from '../format';
 import { orderStatus, useFuturesT } from '../locales';
 import { contractName, FUTURES_PATHS, withQuery } from '../paths';
+import '../../../components/trading/order-form.css';
 import '../futures.css';
 
 export const ORDER_VIEWS = ['open', 'history', 'closes', 'fills', 'funding'] as const;
@@ -150,7 +151,7 @@ export default function OrderPage({ query }: PageProps) {
         {view === 'open' && openCount > 0 && (
           <Button
             size="mini"
-            className="fut-desk__action"
+            className="trade-orders__action"
             loading={cancelAll.isPending}
             onClick={async () => {
               const ok = await Dialog.confirm({

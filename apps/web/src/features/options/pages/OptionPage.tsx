@@ -138,15 +138,17 @@ export default function OptionPage({ query }: PageProps) {
         {!marketOpen && <span className="option-head__closed">{t('marketClosed')}</span>}
       </section>
 
-      <ChipTabs
-        label={t('periods')}
-        tabs={periods.map((p) => ({
-          key: String(p.period),
-          label: `${t('periodSeconds', { seconds: p.period })} · ${ratioPercent(p.payoutRatio)}`,
-        }))}
-        active={String(terms.period)}
-        onChange={(key) => choose({ period: Number(key) })}
-      />
+      <div className="option-periods">
+        <ChipTabs
+          label={t('periods')}
+          tabs={periods.map((p) => ({
+            key: String(p.period),
+            label: `${t('periodSeconds', { seconds: p.period })} · ${ratioPercent(p.payoutRatio)}`,
+          }))}
+          active={String(terms.period)}
+          onChange={(key) => choose({ period: Number(key) })}
+        />
+      </div>
 
       <IndexChart candles={candles.data ?? []} openPrice={current?.openPrice ?? null} precision={precision} />
 
