@@ -1,8 +1,12 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advanceClock,
   type AppLang,
+  depositOnChain,
   type AppTheme,
   hasHorizontalOverflow,
   launchBrowser,
@@ -17,6 +21,7 @@ import {
   type TestServer,
   uniqueEmail,
   waitForRoute,
+  walletBalance,
 } from '../harness';
 import { CONSOLE_KEYS, CONSOLE_VIEWPORT } from '../harness/console';
 
@@ -24,7 +29,9 @@ import { CONSOLE_KEYS, CONSOLE_VIEWPORT } from '../harness/console';
  * The lending journey (mining machines and crypto loans) on a TEST_CLOCK server: the user, funded by a deposit on the
  * simulated chain, buys the trial machine with its fuel; the clock passes two midnights (the machine starts, then its
  * first day pays); the income shows and is collected to spot. Then the user borrows USDT against BTC with the
- * server's quote and repays it in full. Then the pages in English and Chinese, dark and light.
+ * server's quote; an hour passes, the price drops (the loans index pinned through the TEST_CLOCK-only operator route),
+ * the next minute calls for margin — the notice on the loans page and a mail in the outbox — and the user repays it
+ * in full. Then the pages in English and Chinese, dark and light.
  */
 const PASSWORD = 'journey-pass1';
 const DAY = 86_400_000;
@@ -33,42 +40,28 @@ let server: TestServer;
 let browser: Browser;
 let admin: string;
 let login: LoginStorage;
+let email: string;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+const balance = (wallet: string, asset: string) => walletBalance(server, login, wallet, asset);
+const deposit = (asset: string, network: string, amount: string) =>
+  depositOnChain(server, admin, login, asset, network, amount);
 
-async function userCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: login['bourse.token'] },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-type Balances = { wallets: { wallet: string; assets: { asset: string; available: string; frozen: string }[] }[] };
-
-async function balance(wallet: string, asset: string): Promise<{ available: string; frozen: string }> {
-  const b = await userCall<Balances>('/mapi/wallet/balances');
-  const row = b.wallets.find((w) => w.wallet === wallet)?.assets.find((a) => a.asset === asset);
-  return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
-}
-
-async function deposit(asset: string, network: string, amount: string): Promise<void> {
-  const { address } = await userCall<{ address: string }>(
-    `/mapi/wallet/depositAddress?asset=${asset}&network=${network}`,
-  );
-  await operatorCall(server, admin, '/admin/api/wallet/chain/deposit', { asset, network, address, amount });
-  await operatorCall(server, admin, '/admin/api/wallet/chain/mine', { blocks: 6 });
-  // Credited within the mined blocks (no timer: the chain moves only when mined).
-  for (let i = 0; i < 50 && (await balance('spot', asset)).available !== amount; i++) {
-    await operatorCall(server, admin, '/admin/api/wallet/chain/mine', { blocks: 1 });
+/** The newest mail to `to` whose subject starts with `subject`, from the server's outbox (no SMTP configured). */
+async function waitForMail(to: string, subject: string): Promise<string> {
+  const outbox = path.join(server.dataDir, 'outbox');
+  for (let i = 0; i < 100; i++) {
+    const files = existsSync(outbox) ? (await readdir(outbox)).filter((f) => f.endsWith('.json')) : [];
+    for (const file of files) {
+      const m = JSON.parse(await readFile(path.join(outbox, file), 'utf8')) as {
+        to: string;
+        subject: string;
+        text: string;
+      };
+      if (m.to === to && m.subject.startsWith(subject)) return m.text;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  throw new Error(`no mail "${subject}" to ${to}`);
 }
 
 beforeAll(async () => {
@@ -77,7 +70,8 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   admin = await operatorToken(server);
-  login = await registerViaApi(server, uniqueEmail('lending'), PASSWORD);
+  email = uniqueEmail('lending');
+  login = await registerViaApi(server, email, PASSWORD);
   await deposit('USDT', 'TRC20', '100');
   await deposit('BTC', 'BTC', '0.1');
 });
@@ -123,7 +117,7 @@ describe('lending journey', () => {
     }
   });
 
-  it('borrow USDT against BTC with the server’s quote → repay in full', async () => {
+  it('borrow USDT against BTC with the server’s quote → the price drops → margin call shown → repay', async () => {
     const app = await newPage(browser, server.url, { lang: 'en', theme: 'dark', storage: login });
     const { page } = app;
     try {
@@ -141,9 +135,26 @@ describe('lending journey', () => {
       expect(await balance('spot', 'BTC')).toEqual({ available: '0.050016', frozen: '0.05' });
       await screenshot(page, 'loans-list-en-dark');
 
-      // An hour of interest accrues by the minute; repaying everything pays it and returns the collateral.
+      // An hour of interest accrues by the minute.
       await advanceClock(server, 3_600_000);
+      // The price drops: BTC at 25,600 USDT puts 1000 USDT against 0.05 BTC at about 78 %, past the 75 % margin
+      // call and short of the 83 % liquidation. The next minute's check calls for margin: notice and mail.
+      admin = await operatorToken(server); // the clock has moved past the first session
+      const pin = await operatorCall<{ price: string }>(server, admin, '/admin/api/loans/testIndex', {
+        asset: 'BTC',
+        price: '25600',
+      });
+      expect(pin.price).toBe('25600');
+      await advanceClock(server, 60_000);
       await page.reload();
+      const notice = page.locator('[data-testid$="-margin-call"]').first();
+      await expect.poll(() => notice.textContent(), { timeout: 15_000 }).toMatch(/78(\.\d+)?%/);
+      expect(await card.textContent()).toContain('Margin call');
+      await screenshot(page, 'loans-margin-call-en-dark');
+      const mail = await waitForMail(email, 'Margin call on loan');
+      expect(mail).toContain('has reached 78');
+
+      // Repaying everything pays the debt with its interest and returns the collateral.
       await page.locator('[data-testid$="-repay"]').first().click();
       await page.getByTestId('loan-repay-all').click();
       await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain('Repaid');
@@ -169,9 +180,7 @@ describe('lending journey', () => {
             ['/pages/lending/loans', 'loans-list'],
           ] as const) {
             await app.go(route);
-            await expect
-              .poll(() => app.page.locator('.mining-card, .loans-card').count(), { timeout: 15_000 })
-              .toBeGreaterThan(0);
+            await expect.poll(() => app.page.locator('.product-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
             expect(await hasHorizontalOverflow(app.page)).toBe(false);
             await screenshot(app.page, `${name}-${lang}-${theme}`);
           }
@@ -202,6 +211,12 @@ describe('lending journey', () => {
         const machines = app.page.getByTestId('mining-machines');
         await expect.poll(() => machines.textContent(), { timeout: 15_000 }).toContain('Trial miner');
         await screenshot(app.page, `console-mining-${theme}`);
+        // The machine model form: every term of a new model, saved by the server.
+        await app.page.getByTestId('machine-create').click();
+        await app.page.locator('.ant-drawer-open input[name="names.en"]').fill(`Journey miner ${theme}`);
+        await screenshot(app.page, `console-mining-form-${theme}`);
+        await app.page.getByTestId('machine-save').click();
+        await expect.poll(() => machines.textContent(), { timeout: 15_000 }).toContain(`Journey miner ${theme}`);
         await app.page.goto(`${server.url}/admin/#/markets/loans`);
         await expect.poll(() => app.page.locator('.ant-card').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
         await screenshot(app.page, `console-loans-${theme}`);

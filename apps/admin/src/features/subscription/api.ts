@@ -13,7 +13,8 @@ export type { AdminSubscriptionApplication, AdminSubscriptionProject };
 export const subscriptionKeys = {
   all: ['subscription'] as const,
   projects: ['subscription', 'projects'] as const,
-  applications: (id: number, page: number) => ['subscription', 'applications', id, page] as const,
+  applications: (id: number, page: number, uid?: number) =>
+    ['subscription', 'applications', id, page, uid ?? 0] as const,
 };
 
 export function useProjects() {
@@ -23,13 +24,13 @@ export function useProjects() {
   });
 }
 
-export function useProjectApplications(id: number | null, page: number) {
+export function useProjectApplications(id: number | null, page: number, uid?: number) {
   return useQuery({
-    queryKey: subscriptionKeys.applications(id ?? 0, page),
+    queryKey: subscriptionKeys.applications(id ?? 0, page, uid),
     queryFn: ({ signal }) =>
       api.call(subscriptionAdminApi.applications, {
         params: { id: id ?? 0 },
-        query: { page, size: 20 },
+        query: { uid, page, size: 20 },
         signal,
         toast: false,
       }),

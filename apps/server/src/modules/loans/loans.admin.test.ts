@@ -56,4 +56,29 @@ describe('loans in the console', () => {
       collateral: [{ asset: 'BTC', amount: '0.2' }],
     });
   });
+
+  it('pins a test index only on a TEST_CLOCK server', async () => {
+    const op = await loginOperator(server, 'admin');
+    const pin = await post(server, '/admin/api/loans/testIndex', { asset: 'BTC', price: '70000' }, { token: op.token });
+    expect(pin.body.code).toBe(ERRORS.NOT_FOUND.code);
+
+    const testing = await startLoansServer({ TEST_CLOCK: 'true' });
+    try {
+      const admin = await loginOperator(testing.server, 'admin');
+      const pinned = await post(
+        testing.server,
+        '/admin/api/loans/testIndex',
+        { asset: 'BTC', price: '70000' },
+        { token: admin.token },
+      );
+      expect(pinned.body.data).toEqual({ asset: 'BTC', price: '70000' });
+      const quote = await get<{ price: string }>(
+        testing.server,
+        '/mapi/loans/quote?loanAsset=USDT&collateralAsset=BTC&collateral=0.1&amount=1000',
+      );
+      expect(quote.body.data.price).toBe('70000');
+    } finally {
+      await testing.server.close();
+    }
+  });
 });

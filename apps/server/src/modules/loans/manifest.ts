@@ -3,7 +3,7 @@ import { INDEX_SCALE } from '../market';
 import { DEMO_LOAN_ASSETS, DEMO_LOAN_BOOK, DEMO_LOAN_COLLATERAL } from './demo';
 import { createLoansRepo } from './repo';
 import { loansAdminRoutes, loansRoutes } from './routes';
-import { LOAN_RECORD_REASONS, LoansService, MINUTE_MS } from './service';
+import { LOAN_LIQUIDATOR, LOAN_RECORD_REASONS, LoansService, MINUTE_MS } from './service';
 
 /** Crypto loans (`/pages/lending/*`, product key `loans`): borrow against collateral, interest by the minute. */
 export const loansModule = defineModule({
@@ -11,6 +11,8 @@ export const loansModule = defineModule({
   provides: ['loans'],
   create(kit) {
     const market = kit.use('market');
+    const spot = kit.use('spot');
+    const account = kit.use('account');
     const loans = new LoansService({
       tx: kit.tx,
       clock: kit.clock,
@@ -24,6 +26,20 @@ export const loansModule = defineModule({
           if (asset === 'USDT') return 10n ** BigInt(INDEX_SCALE);
           return market.indexPrice(`${asset}_USDT`)?.price ?? null;
         },
+      },
+      // Liquidations sell into the spot book through the spot service (one batch command with their settlement).
+      book: {
+        market(symbol) {
+          const m = spot.markets().find((x) => x.symbol === symbol);
+          return m && m.status === 'open' ? { tickSize: m.tickSize, stepSize: m.stepSize } : null;
+        },
+        sell: (order, around) => spot.placeOrderWithin(spot.systemOwner(LOAN_LIQUIDATOR), order, around),
+      },
+      testIndex: kit.config.testClock,
+      // Margin calls by mail through the platform notifier, to the user's bound email.
+      mail: {
+        to: (uid) => account.getUser(uid)?.email ?? null,
+        send: (message) => kit.notifier.send(message),
       },
     });
     kit.use('wallet').describeRecords({
@@ -42,9 +58,14 @@ export const loansModule = defineModule({
       description: 'Loans: each whole minute of interest on every open loan, then margin calls and liquidations',
       everyMs: MINUTE_MS,
       catchUp: 'every',
-      run: ({ at }) => {
-        loans.accrue(at);
-        loans.watch();
+      // The minute's interest and margin calls commit with the slot; then the liquidations it started are sold
+      // into the spot book (each in one spot batch with its settlement; one that fails waits for the next minute).
+      runAsync: async (slot) => {
+        slot.commit(() => {
+          loans.accrue(slot.at);
+          loans.watch();
+        });
+        await loans.liquidatePending();
       },
     },
   ],

@@ -39,6 +39,8 @@ export type LoanRow = {
   margin_call_at: number | null;
   created_at: number;
   closed_at: number | null;
+  /** The language the user borrowed in: margin-call mail is written in it. */
+  lang: string;
 };
 
 export type LoanEventRow = {
@@ -71,6 +73,8 @@ export type LiquidationRow = {
   returned_proceeds: bigint;
   started_at: number;
   finished_at: number | null;
+  /** The spot order that sold collateral into the book, when one was placed. */
+  order_id: number | null;
 };
 
 /** Integer columns that are ids, counts or times (not money or rates): read back as numbers. */
@@ -86,6 +90,7 @@ const NUMBER_COLUMNS = new Set([
   'at',
   'started_at',
   'finished_at',
+  'order_id',
   'n',
 ]);
 
@@ -129,9 +134,9 @@ export function createLoansRepo(db: Db) {
       >
     >(
       `INSERT INTO loans (uid, loan_asset, collateral_asset, apr, borrowed, principal, collateral, accrued_through,
-         status, created_at)
+         status, created_at, lang)
        VALUES (@uid, @loan_asset, @collateral_asset, @apr, @borrowed, @principal, @collateral, @accrued_through,
-         @status, @created_at)`,
+         @status, @created_at, @lang)`,
     ),
     loan: big<[number]>('SELECT * FROM loans WHERE id = ?'),
     saveLoan: big<LoanRow>(`UPDATE loans SET ${LOAN_FIELDS} WHERE id = @id`),
@@ -154,11 +159,12 @@ export function createLoansRepo(db: Db) {
        VALUES (@loan_id, 'pending', @trigger_price, @floor_price, @principal, @interest, @started_at)`,
     ),
     liquidation: big<[number]>('SELECT * FROM loans_liquidations WHERE loan_id = ?'),
+    pendingLiquidations: big<[]>("SELECT * FROM loans_liquidations WHERE phase = 'pending' ORDER BY loan_id"),
     saveLiquidation: big<LiquidationRow>(
       `UPDATE loans_liquidations SET phase = @phase, offered = @offered, sold_on_book = @sold_on_book,
          book_proceeds = @book_proceeds, sold_to_fund = @sold_to_fund, fund_paid = @fund_paid, fund = @fund,
          debt_repaid = @debt_repaid, bad_debt = @bad_debt, returned_collateral = @returned_collateral,
-         returned_proceeds = @returned_proceeds, finished_at = @finished_at
+         returned_proceeds = @returned_proceeds, finished_at = @finished_at, order_id = @order_id
        WHERE loan_id = @loan_id`,
     ),
     insertBudget: big<[string, bigint, string, number | null, number]>(
@@ -204,6 +210,7 @@ export function createLoansRepo(db: Db) {
     events: (loanId: number) => all<LoanEventRow>(q.events.all(loanId)),
     insertLiquidation: (row: Parameters<typeof q.insertLiquidation.run>[0]) => q.insertLiquidation.run(row),
     liquidation: (loanId: number) => one<LiquidationRow>(q.liquidation.get(loanId)),
+    pendingLiquidations: () => all<LiquidationRow>(q.pendingLiquidations.all()),
     saveLiquidation: (row: LiquidationRow) => q.saveLiquidation.run(row),
     insertBudget: (asset: string, amount: bigint, target: string, operatorId: number | null, now: number) =>
       Number(q.insertBudget.run(asset, amount, target, operatorId, now).lastInsertRowid),

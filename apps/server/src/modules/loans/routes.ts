@@ -7,7 +7,7 @@ export function loansRoutes(app: Router, loans: LoansService): void {
   const api = loansApi;
   serve(app, api.market, () => loans.market());
   serve(app, api.quote, ({ query }) => loans.quote(query));
-  serve(app, api.borrow, ({ user, body, money }) => loans.borrow(user.uid, body, money.claim));
+  serve(app, api.borrow, ({ user, body, money, lang }) => loans.borrow(user.uid, body, money.claim, lang));
   serve(app, api.loans, ({ user, query }) => loans.loans(user.uid, query));
   serve(app, api.loan, ({ user, params }) => loans.loan(user.uid, params.id));
   serve(app, api.repay, ({ user, body, money }) => loans.repay(user.uid, body, money.claim));
@@ -27,4 +27,5 @@ export function loansAdminRoutes(app: Router, loans: LoansService): void {
   serve(app, api.loans, ({ query }) => loans.adminLoans(query));
   serve(app, api.loan, ({ params }) => loans.adminLoan(params.id));
   serve(app, api.totals, () => loans.totals());
+  serveAction(app, api.testIndex, { apply: ({ body }) => loans.pinTestIndex(body.asset, body.price) });
 }

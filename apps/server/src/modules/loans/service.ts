@@ -18,19 +18,25 @@ import {
   type LoanRepayBody,
   type LoanSummary,
   type LoanTotals,
+  LANGS,
+  type NewSpotOrderBody,
+  parseDecimal,
   RATE_ONE,
+  type SpotOrder,
   type WalletRecord,
 } from '@bourse/contract';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock';
+import type { OutgoingMessage } from '../../lib/notifier';
 import { DomainError, fail } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
 import type { ChannelSpec, Hub } from '../../ws/hub';
-import { type LedgerService, type Movement, SYSTEM, system, user } from '../ledger';
+import { type AccountRef, type LedgerService, type Movement, SYSTEM, system, user } from '../ledger';
 import {
   type Accrued,
   accrueMinute,
   collateralPriceInLoan,
+  collateralToSell,
   collateralValue,
   floorPrice,
   INTEREST_DENOMINATOR,
@@ -47,7 +53,16 @@ import {
   splitLiquidation,
   thresholdPrice,
 } from './math';
-import type { CollateralRow, LoanAssetRow, LoanEventKind, LoanRow, LoansRepo, LoanStatusValue } from './repo';
+import { marginCallMail } from './notices';
+import type {
+  CollateralRow,
+  LiquidationRow,
+  LoanAssetRow,
+  LoanEventKind,
+  LoanRow,
+  LoansRepo,
+  LoanStatusValue,
+} from './repo';
 
 export const MINUTE_MS = 60_000;
 
@@ -55,6 +70,11 @@ export const MINUTE_MS = 60_000;
 export const LOAN_BOOK = 'loan_book';
 /** Interest paid by borrowers: the exchange's revenue. */
 export const LOAN_INTEREST = 'loan_interest';
+/**
+ * The spot trader that sells a liquidated loan's collateral into the book: it holds the collateral and the proceeds
+ * only inside the one transaction of the sale (its balances are zero between liquidations).
+ */
+export const LOAN_LIQUIDATOR = 'loan_liquidator';
 
 export const holders = {
   /** On the user's spot wallet (collateral coin): the loan's collateral. */
@@ -75,6 +95,23 @@ export interface LoanPrices {
   usdt(asset: string): bigint | null;
 }
 
+/** The spot book as a liquidation sells into it (the spot module's engine, through its service). */
+export interface LiquidationBook {
+  /** The open market `symbol` with its tick and step, or null (unknown or closed). */
+  market(symbol: string): { tickSize: string; stepSize: string } | null;
+  /**
+   * Places `order` as the liquidator with `before` and `after` in the same transaction (the spot service's
+   * `placeOrderWithin`): all of it commits or, when anything refuses, nothing does.
+   */
+  sell<T>(order: NewSpotOrderBody, around: { before: () => void; after: (order: SpotOrder) => T }): Promise<T>;
+}
+
+/** Where a margin call is mailed: the user's bound email (null without one) through the platform notifier. */
+export interface LoanMail {
+  to(uid: number): string | null;
+  send(message: OutgoingMessage): Promise<unknown>;
+}
+
 export interface LoansDeps {
   tx: Transactions;
   clock: Clock;
@@ -83,6 +120,10 @@ export interface LoansDeps {
   ledger: LedgerService;
   repo: LoansRepo;
   prices: LoanPrices;
+  book?: LiquidationBook | null;
+  mail?: LoanMail | null;
+  /** A TEST_CLOCK server: operators may pin the index loans use (`pinTestIndex`), to walk a price drop. */
+  testIndex?: boolean;
 }
 
 /**
@@ -99,6 +140,11 @@ export class LoansService {
   private readonly ledger: LedgerService;
   private readonly repo: LoansRepo;
   private prices: LoanPrices;
+  private readonly spotBook: LiquidationBook | null;
+  private readonly mail: LoanMail | null;
+  private readonly testIndex: boolean;
+  /** Index prices pinned on a TEST_CLOCK server (USDT per coin at 10^-8). */
+  private readonly pinned = new Map<string, bigint>();
 
   constructor(deps: LoansDeps) {
     this.tx = deps.tx;
@@ -108,8 +154,12 @@ export class LoansService {
     this.ledger = deps.ledger;
     this.repo = deps.repo;
     this.prices = deps.prices;
+    this.spotBook = deps.book ?? null;
+    this.mail = deps.mail ?? null;
+    this.testIndex = deps.testIndex ?? false;
     this.ledger.declareSystemAccount(LOAN_BOOK, { type: 'equity', negative: false });
     this.ledger.declareSystemAccount(LOAN_INTEREST, { type: 'revenue', negative: false });
+    this.ledger.declareSystemAccount(LOAN_LIQUIDATOR, { type: 'equity', negative: false });
   }
 
   /** Tests set the index they want. */
@@ -139,9 +189,27 @@ export class LoansService {
     return system(LOAN_BOOK, asset, 'spot');
   }
 
+  /** Test servers only (TEST_CLOCK): the index loans use for `asset` from now on is `price` USDT. */
+  pinTestIndex(asset: string, price: string): { asset: string; price: string } {
+    if (!this.testIndex) throw new DomainError('NOT_FOUND');
+    let value: bigint;
+    try {
+      value = parseDecimal(price, 8);
+    } catch {
+      throw new DomainError('AMOUNT_INVALID');
+    }
+    if (value <= 0n || !this.ledger.hasAsset(asset)) throw new DomainError('AMOUNT_INVALID');
+    this.pinned.set(asset, value);
+    return { asset, price: formatDecimal(value, 8) };
+  }
+
+  private usdt(asset: string): bigint | null {
+    return this.pinned.get(asset) ?? this.prices.usdt(asset);
+  }
+
   private pricing(loanAsset: string, collateralAsset: string): LoanPricing | null {
-    const loanPrice = this.prices.usdt(loanAsset);
-    const collateralPrice = this.prices.usdt(collateralAsset);
+    const loanPrice = this.usdt(loanAsset);
+    const collateralPrice = this.usdt(collateralAsset);
     if (!loanPrice || !collateralPrice || loanPrice <= 0n || collateralPrice <= 0n) return null;
     return {
       loanPrice,
@@ -270,7 +338,7 @@ export class LoansService {
   }
 
   private collateralView(row: CollateralRow): LoanCollateralAsset {
-    const price = this.prices.usdt(row.asset);
+    const price = this.usdt(row.asset);
     return {
       asset: row.asset,
       initialLtv: ratePercent(row.initial_ltv, 'floor'),
@@ -373,7 +441,7 @@ export class LoansService {
 
   // ---- trader actions -----------------------------------------------------------------------------------------
 
-  borrow(uid: number, body: LoanBorrowBody, claim: () => void): Loan {
+  borrow(uid: number, body: LoanBorrowBody, claim: () => void, lang: Lang = 'en'): Loan {
     return this.tx.run(() => {
       const { asset, coll } = this.terms(body.loanAsset, body.collateralAsset);
       const amount = this.parse(asset.asset, body.amount);
@@ -410,6 +478,7 @@ export class LoansService {
         accrued_through: now,
         status: 'open',
         created_at: now,
+        lang,
       });
       const meta = { loanId: id };
       this.ledger.hold({
@@ -529,27 +598,35 @@ export class LoansService {
     return rows.length;
   }
 
-  /** Margin calls and liquidations of every open loan at the index now (the minute job, after the accrual). */
+  /**
+   * Margin calls and liquidations of every open loan at the index now (the minute job, after the accrual). A loan
+   * at the liquidation LTV becomes `liquidating` here; `liquidatePending` sells its collateral.
+   */
   watch(): void {
     for (const row of this.repo.byStatus('open')) {
       const before = row.margin_call_at;
       const next = this.checkRisk(row);
-      if (next.status === 'liquidated') this.push(next, 'liquidated');
+      if (next.status === 'liquidating') this.push(next, 'update');
       else if (next.margin_call_at !== before && next.margin_call_at !== null) this.push(next, 'margin_call');
     }
   }
 
-  /** Sets or clears the margin call, liquidates at the liquidation LTV (inside the caller's transaction). */
+  /**
+   * Sets or clears the margin call (once per crossing: set when the LTV reaches it, cleared when it is below it
+   * again; the mail goes only when it is set), starts the liquidation at the liquidation LTV (inside the caller's
+   * transaction).
+   */
   private checkRisk(row: LoanRow): LoanRow {
     const terms = this.repo.collateral(row.collateral_asset);
     const p = this.pricing(row.loan_asset, row.collateral_asset);
     if (!terms || !p || row.status !== 'open') return row;
     const risk = this.risk(row, terms, p);
-    if (risk === 'liquidation') return this.liquidate(row, p);
+    if (risk === 'liquidation') return this.startLiquidation(row, p);
     if (risk === 'margin_call' && row.margin_call_at === null) {
       const next = { ...row, margin_call_at: this.clock.now() };
       this.repo.saveLoan(next);
       this.event(next, 'margin_call', row.loan_asset, this.debt(row));
+      this.mailMarginCall(next);
       return next;
     }
     if (risk === 'healthy' && row.margin_call_at !== null) {
@@ -561,66 +638,220 @@ export class LoansService {
     return row;
   }
 
-  /**
-   * Liquidates at the index: the loan book, as buyer of last resort, takes the collateral that covers the debt at
-   * the floor price (index less 5 %); the debt is repaid from it (interest to revenue, principal back to the book),
-   * what the collateral could not cover is bad debt, and the rest of the collateral goes back to the user.
-   */
-  private liquidate(row: LoanRow, p: LoanPricing): LoanRow {
-    const now = this.clock.now();
-    const interest = owedInterest(this.accrued(row));
-    const floor = floorPrice(p);
-    const cScale = p.collateralScale;
-    const split = splitLiquidation({
-      principal: row.principal,
-      interest,
-      proceeds: 0n,
-      collateralLeft: row.collateral,
-      floor,
-      collateralScale: cScale,
+  /** The margin call by mail to the user's bound email, in the language they borrowed in, once committed. */
+  private mailMarginCall(row: LoanRow): void {
+    const to = this.mail?.to(row.uid) ?? null;
+    if (!this.mail || !to) return;
+    const view = this.loanView(row);
+    const lang = (LANGS as readonly string[]).includes(row.lang) ? (row.lang as Lang) : 'en';
+    const message = marginCallMail(lang, {
+      id: row.id,
+      ltv: view.ltv ?? '',
+      marginCallLtv: view.marginCallLtv,
+      liquidationLtv: view.liquidationLtv,
+      debt: view.debt,
+      loanAsset: row.loan_asset,
+      collateral: view.collateral,
+      collateralAsset: row.collateral_asset,
+      liquidationPrice: view.liquidationPrice ?? '',
     });
+    const mail = this.mail;
+    this.tx.afterCommit(() => {
+      mail.send({ to, ...message }).catch((err: unknown) => this.log.warn({ err, loanId: row.id }, 'loans mail'));
+    });
+  }
+
+  /**
+   * The loan reached the liquidation LTV: its debt is fixed (no more interest), it can no longer be repaid or
+   * topped up, and a liquidation at the index now (floor = index less 5 %) waits for `liquidatePending`.
+   */
+  private startLiquidation(row: LoanRow, p: LoanPricing): LoanRow {
+    const now = this.clock.now();
     this.repo.insertLiquidation({
       loan_id: row.id,
       trigger_price: collateralPriceInLoan(p),
-      floor_price: floor,
+      floor_price: floorPrice(p),
       principal: row.principal,
-      interest,
+      interest: owedInterest(this.accrued(row)),
       started_at: now,
+    });
+    const next: LoanRow = { ...row, status: 'liquidating' };
+    this.repo.saveLoan(next);
+    this.log.info({ loanId: row.id, ltv: ltvRate(this.debt(row), row.collateral, p)?.toString() }, 'loan liquidating');
+    return next;
+  }
+
+  /**
+   * Finishes every liquidation waiting (the minute job, after its slot committed; a failed one waits for the next
+   * minute). Each sells what covers the debt into the spot book — an IOC sell no lower than the floor price, in the
+   * same transaction as its settlement — and the loan book takes the rest of the debt's worth at the floor price
+   * (all of it when the market is closed or the order is refused). Returns how many finished.
+   */
+  async liquidatePending(): Promise<number> {
+    let done = 0;
+    for (const q of this.repo.pendingLiquidations()) {
+      try {
+        await this.liquidateOne(q);
+        done++;
+      } catch (err) {
+        this.log.error({ err, loanId: q.loan_id }, 'loan liquidation failed; it is tried again next minute');
+      }
+    }
+    return done;
+  }
+
+  private async liquidateOne(q: LiquidationRow): Promise<void> {
+    const row = this.repo.loan(q.loan_id);
+    if (!row || row.status !== 'liquidating') throw new Error(`loan ${q.loan_id} is not liquidating`);
+    const order = this.saleOrder(row, q);
+    if (order && this.spotBook) {
+      const liq = (asset: string) => this.ledger.balance(system(LOAN_LIQUIDATOR, asset, 'spot')).available;
+      let collBefore = 0n;
+      let cashBefore = 0n;
+      try {
+        const next = await this.spotBook.sell(order, {
+          before: () => {
+            this.pendingOrThrow(row.id);
+            collBefore = liq(row.collateral_asset);
+            cashBefore = liq(row.loan_asset);
+            this.ledger.settle({
+              reference: `loans:liquidation:${row.id}`,
+              reason: LOAN_REASONS.liquidation,
+              holder: holders.collateral(row.id),
+              account: user(row.uid, 'spot', row.collateral_asset),
+              to: [{ account: system(LOAN_LIQUIDATOR, row.collateral_asset, 'spot'), amount: row.collateral }],
+              meta: { loanId: row.id },
+            });
+          },
+          after: (placed) =>
+            this.settleLiquidation(row, q, {
+              orderId: placed.id,
+              offered: parseDecimal(order.quantity ?? '0', this.ledger.asset(row.collateral_asset).scale),
+              sold: collBefore + row.collateral - liq(row.collateral_asset),
+              proceeds: liq(row.loan_asset) - cashBefore,
+            }),
+        });
+        this.push(next, 'liquidated');
+        return;
+      } catch (err) {
+        // Refused (or its batch lost): nothing of it committed. The loan book takes the collateral instead.
+        if (!(err instanceof DomainError)) throw err;
+        this.log.warn({ err, loanId: row.id }, 'the spot book refused the liquidation order');
+      }
+    }
+    const next = this.tx.run(() => {
+      this.pendingOrThrow(row.id);
+      return this.settleLiquidation(row, q, null);
+    });
+    this.push(next, 'liquidated');
+  }
+
+  private pendingOrThrow(loanId: number): void {
+    if (this.repo.liquidation(loanId)?.phase !== 'pending') throw new DomainError('LOAN_LIQUIDATING');
+  }
+
+  /**
+   * The IOC sell of the collateral that covers the debt at the floor price (+1 % for the fee and rounding), no
+   * lower than the floor (rounded up to the tick), its quantity rounded down to the step; null without an open
+   * `<collateral>_<loan>` market or when less than a step would be offered.
+   */
+  private saleOrder(row: LoanRow, q: LiquidationRow): NewSpotOrderBody | null {
+    const market = this.spotBook?.market(`${row.collateral_asset}_${row.loan_asset}`) ?? null;
+    if (!market) return null;
+    const cScale = this.ledger.asset(row.collateral_asset).scale;
+    const lScale = this.ledger.asset(row.loan_asset).scale;
+    let step: bigint;
+    let tick: bigint;
+    try {
+      step = parseDecimal(market.stepSize, cScale);
+      tick = parseDecimal(market.tickSize, lScale);
+    } catch {
+      return null;
+    }
+    if (step <= 0n || tick <= 0n) return null;
+    const offer = collateralToSell(q.principal + q.interest, row.collateral, q.floor_price, cScale);
+    const quantity = offer - (offer % step);
+    if (quantity <= 0n) return null;
+    const price = divRound(q.floor_price, tick, 'ceil') * tick;
+    return {
+      symbol: `${row.collateral_asset}_${row.loan_asset}`,
+      side: 'sell',
+      type: 'limit',
+      price: formatDecimal(price, lScale),
+      quantity: formatDecimal(quantity, cScale),
+      timeInForce: 'IOC',
+      postOnly: false,
+      selfTrade: 'cancel_taker',
+    };
+  }
+
+  /**
+   * Settles a liquidation (inside the caller's transaction). With a sale the collateral is in the liquidator's
+   * account and `proceeds` beside it; without, it is still the loan's hold. The loan book takes, at the floor
+   * price, the collateral that covers what the proceeds did not; the cash (proceeds + what the book paid) repays
+   * interest (revenue) then principal (the book); what is left of cash and collateral goes back to the user; what
+   * nothing covered is bad debt.
+   */
+  private settleLiquidation(
+    row: LoanRow,
+    q: LiquidationRow,
+    sale: { orderId: number; offered: bigint; sold: bigint; proceeds: bigint } | null,
+  ): LoanRow {
+    const now = this.clock.now();
+    const cScale = this.ledger.asset(row.collateral_asset).scale;
+    const sold = sale?.sold ?? 0n;
+    const proceeds = sale?.proceeds ?? 0n;
+    const split = splitLiquidation({
+      principal: q.principal,
+      interest: q.interest,
+      proceeds,
+      collateralLeft: row.collateral - sold,
+      floor: q.floor_price,
+      collateralScale: cScale,
     });
     const meta = { loanId: row.id };
     const book = (asset: string) => this.bookAccount(asset);
-    const to: { account: ReturnType<typeof user>; amount: bigint }[] = [];
-    if (split.fundTakes > 0n) to.push({ account: book(row.collateral_asset), amount: split.fundTakes });
-    if (split.collateralBack > 0n)
-      to.push({ account: user(row.uid, 'spot', row.collateral_asset), amount: split.collateralBack });
-    if (to.length > 0) {
+    const userColl = user(row.uid, 'spot', row.collateral_asset);
+    if (!sale) {
+      const to: { account: AccountRef; amount: bigint }[] = [];
+      if (split.fundTakes > 0n) to.push({ account: book(row.collateral_asset), amount: split.fundTakes });
+      if (split.collateralBack > 0n) to.push({ account: userColl, amount: split.collateralBack });
       this.ledger.settle({
         reference: `loans:liquidation:${row.id}`,
         reason: LOAN_REASONS.liquidation,
         holder: holders.collateral(row.id),
-        account: user(row.uid, 'spot', row.collateral_asset),
+        account: userColl,
         to,
         meta,
       });
     }
-    // The book paid fundValue for the collateral: interest to revenue, principal to itself, the surplus to the user.
-    const legs = [];
-    if (split.interestPaid > 0n) {
-      legs.push({ account: book(row.loan_asset), amount: -split.interestPaid });
-      legs.push({ account: system(LOAN_INTEREST, row.loan_asset, 'spot'), amount: split.interestPaid });
+    // One entry for the rest: what is left in the liquidator, the book's payment, the debt, the surplus.
+    const sums = new Map<string, { account: AccountRef; amount: bigint }>();
+    const add = (account: AccountRef, amount: bigint) => {
+      const key = JSON.stringify(account);
+      const leg = sums.get(key) ?? { account, amount: 0n };
+      leg.amount += amount;
+      sums.set(key, leg);
+    };
+    if (sale) {
+      add(system(LOAN_LIQUIDATOR, row.collateral_asset, 'spot'), -(row.collateral - sold));
+      add(book(row.collateral_asset), split.fundTakes);
+      add(userColl, split.collateralBack);
+      add(system(LOAN_LIQUIDATOR, row.loan_asset, 'spot'), -proceeds);
     }
-    if (split.surplus > 0n) {
-      legs.push({ account: book(row.loan_asset), amount: -split.surplus });
-      legs.push({ account: user(row.uid, 'spot', row.loan_asset), amount: split.surplus });
-    }
+    add(book(row.loan_asset), split.principalPaid - split.fundValue);
+    add(system(LOAN_INTEREST, row.loan_asset, 'spot'), split.interestPaid);
+    add(user(row.uid, 'spot', row.loan_asset), split.surplus);
+    const legs = [...sums.values()].filter((l) => l.amount !== 0n);
     if (legs.length > 0) {
       this.ledger.post({ reference: `loans:liquidation:cash:${row.id}`, reason: LOAN_REASONS.liquidation, meta, legs });
     }
-    const q = this.repo.liquidation(row.id);
-    if (!q) throw new Error(`liquidation of loan ${row.id} not recorded`);
     this.repo.saveLiquidation({
       ...q,
       phase: 'done',
+      offered: sale?.offered ?? 0n,
+      sold_on_book: sold,
+      book_proceeds: proceeds,
       sold_to_fund: split.fundTakes,
       fund_paid: split.fundValue,
       fund: LOAN_BOOK,
@@ -629,6 +860,7 @@ export class LoansService {
       returned_collateral: split.collateralBack,
       returned_proceeds: split.surplus,
       finished_at: now,
+      order_id: sale?.orderId ?? null,
     });
     const next: LoanRow = {
       ...row,
@@ -642,16 +874,20 @@ export class LoansService {
       closed_at: now,
     };
     this.repo.saveLoan(next);
+    const p = this.pricing(row.loan_asset, row.collateral_asset);
     this.repo.insertEvent({
       loan_id: row.id,
       kind: 'liquidation',
       asset: row.loan_asset,
       amount: split.interestPaid + split.principalPaid,
       interest: split.interestPaid,
-      ltv: ltvRate(row.principal + interest, row.collateral, p),
+      ltv: p && row.collateral > 0n ? ltvRate(q.principal + q.interest, row.collateral, p) : null,
       at: now,
     });
-    this.log.info({ loanId: row.id, badDebt: split.badDebt.toString() }, 'loan liquidated');
+    this.log.info(
+      { loanId: row.id, soldOnBook: sold.toString(), proceeds: proceeds.toString(), badDebt: split.badDebt.toString() },
+      'loan liquidated',
+    );
     return next;
   }
 

@@ -1,4 +1,5 @@
 import { type Loan, parseDecimal } from '@bourse/contract';
+import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import {
   type ApiAnswer,
@@ -43,8 +44,12 @@ export class StoppedClock extends OffsetClock {
 /** A whole minute (and a whole day): the minute job's slots fall on the clock's steps. */
 export const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
 
-export async function startLoansServer(): Promise<{ server: TestServer; prices: TestPrices }> {
-  const server = await startServer({}, undefined, { clock: new StoppedClock(T0) });
+export async function startLoansServer(
+  env: Record<string, string> = {},
+  at = T0,
+): Promise<{ server: TestServer; prices: TestPrices }> {
+  // Sessions outlive the days a test moves the clock through.
+  const server = await startServer({ SESSION_TTL_HOURS: '8760', ...env }, undefined, { clock: new StoppedClock(at) });
   ensureSpotConfig(server.ctx);
   const prices = new TestPrices();
   prices.set('BTC', '100000');
@@ -92,4 +97,66 @@ export function expectLoansConsistent(ctx: TestContext): void {
     const held = r.status === 'open' || r.status === 'liquidating' ? r.collateral : 0n;
     expect(ctx.ledger.holdOf(`loans:collateral:${r.id}`)?.amount ?? 0n).toBe(held);
   }
+}
+
+/** A local SMTP server that keeps every message it receives (the server under test mails through it). */
+export interface Mailbox {
+  url: string;
+  received: { to: string; text: string }[];
+  close(): Promise<void>;
+}
+
+export async function startMailbox(): Promise<Mailbox> {
+  const received: Mailbox['received'] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      stream.on('end', () => {
+        // The body decoded (base64 or quoted-printable), so tests can read the words.
+        const split = data.indexOf('\r\n\r\n');
+        const head = data.slice(0, split);
+        const body = data.slice(split + 4);
+        const text = /Content-Transfer-Encoding: base64/i.test(head)
+          ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
+          : body
+              .replace(/=\r?\n/g, '')
+              .replace(/(?:=[0-9A-F]{2})+/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8'));
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const address = smtp.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    received,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+/** Registers a user whose code arrives in `mailbox` (a server that mails through SMTP has no outbox). */
+export async function registerByMail(server: TestServer, mailbox: Mailbox, account: string): Promise<TestUser> {
+  const sent = await post(server, '/api/user/sendCode', { account, scene: 'register' });
+  if (sent.body.code !== 200) throw new Error(`sendCode failed: ${sent.body.msg}`);
+  const mail = mailbox.received.find((m) => m.to === account);
+  const code = /(\d{6})/.exec(mail?.text ?? '')?.[1];
+  const answer = await post<{ uid: number; token: string }>(server, '/api/user/registerOpen', {
+    account,
+    code,
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    agreement: true,
+  });
+  if (answer.body.code !== 200) throw new Error(`register failed: ${answer.body.msg}`);
+  return { uid: answer.body.data.uid, token: answer.body.data.token, account, password: 'secret123' };
+}
+
+/** The demo loan terms and book on a server that started without demo data. */
+export function seedLoansDemo(ctx: TestContext): void {
+  ctx.loans.seedDemo(DEMO_LOAN_ASSETS, DEMO_LOAN_COLLATERAL, DEMO_LOAN_BOOK);
 }

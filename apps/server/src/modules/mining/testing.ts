@@ -1,5 +1,6 @@
 import { type Miner, parseDecimal } from '@bourse/contract';
 import { expect } from 'vitest';
+import { OffsetClock } from '../../lib/clock';
 import {
   type ApiAnswer,
   post,
@@ -17,8 +18,11 @@ import { DAY_MS, nextMidnight } from './service';
 
 export const units = (amount: string): bigint => parseDecimal(amount, 8);
 
-export async function startMiningServer(): Promise<TestServer> {
-  const server = await startServer();
+/** A server with the demo machines; `dataDir` and `aheadMs` start one again on the data of a stopped one, later. */
+export async function startMiningServer(options: { dataDir?: string; aheadMs?: number } = {}): Promise<TestServer> {
+  const clock = new OffsetClock();
+  clock.advance(options.aheadMs ?? 0);
+  const server = await startServer(options.dataDir ? { DATA_DIR: options.dataDir } : {}, undefined, { clock });
   ensureSpotConfig(server.ctx);
   server.ctx.mining.seedDemo(DEMO_MACHINES, DEMO_POOL_BUDGET);
   return server;
@@ -100,4 +104,9 @@ export function expectMiningConsistent(ctx: TestContext): void {
     expect(ctx.ledger.holdOf(`mining:income:${r.id}`)?.amount ?? 0n).toBe(r.produced - r.collected);
     expect(r.produced).toBe(r.daily_output * r.days_produced);
   }
+}
+
+/** The demo machines and pool on a server that started without demo data. */
+export function seedMiningDemo(ctx: TestContext): void {
+  ctx.mining.seedDemo(DEMO_MACHINES, DEMO_POOL_BUDGET);
 }

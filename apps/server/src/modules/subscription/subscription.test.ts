@@ -161,6 +161,29 @@ describe('new-coin subscription over HTTP', () => {
     expectReconciled(world.ctx);
   });
 
+  it('shows commitment, payment, delivery and refund in the funding records (filter "product")', async () => {
+    world.clock.set(OPENS);
+    await apply(world.server, alice, { projectId: nova, amount: '5000' });
+    await apply(world.server, bob, { projectId: nova, amount: '5000' });
+    world.clock.set(CLOSES + 60_000);
+    await world.server.runDue();
+    await world.server.runDue();
+    const records = await get<Page<{ title: string; amount: string; direction: string; product: string | null }>>(
+      world.server,
+      '/mapi/wallet/records?type=product&size=20',
+      { token: alice.token, lang: 'en' },
+    );
+    const rows = records.body.data.list;
+    expect(rows.every((r) => r.product === 'subscription')).toBe(true);
+    // Oversubscribed twice at 0.5 USDT: 2500 of the 5000 pays for 5000 NOVA, the other 2500 comes back.
+    expect(rows.map((r) => [r.title, r.amount, r.direction])).toEqual([
+      ['Subscription refund · NOVA', '2500', 'internal'],
+      ['Tokens allocated · NOVA', '5000', 'in'],
+      ['Subscription payment · NOVA', '2500', 'out'],
+      ['New-coin subscription · NOVA', '5000', 'internal'],
+    ]);
+  });
+
   it('gives an undersubscribed sale everyone what the commitment buys, rounding the tokens down and cost up', async () => {
     const odd = createProject(world.ctx, { token: 'ODD', price: '0.7' });
     world.clock.set(OPENS);

@@ -1,10 +1,4 @@
-import {
-  type Balances,
-  subscriptionApi,
-  type SubscriptionApplication,
-  type SubscriptionProject,
-  walletApi,
-} from '@bourse/contract';
+import { subscriptionApi, type SubscriptionApplication, type SubscriptionProject } from '@bourse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { USER_SCOPE } from '../../lib/query';
@@ -19,7 +13,6 @@ export const subscriptionKeys = {
   mine: [USER_SCOPE, 'subscription'] as const,
   applications: (projectId: number | undefined) =>
     [USER_SCOPE, 'subscription', 'applications', projectId ?? 0] as const,
-  balances: [USER_SCOPE, 'subscription', 'balances'] as const,
 };
 
 export function useProjects() {
@@ -46,21 +39,6 @@ export function useApplications(projectId: number | undefined, enabled: boolean)
       }),
     enabled,
   });
-}
-
-export function useSpotAvailable(asset: string | undefined, enabled: boolean) {
-  const balances = useQuery({
-    queryKey: subscriptionKeys.balances,
-    queryFn: ({ signal }) => api.call(walletApi.balances, { toast: false, signal }),
-    enabled,
-  });
-  return { ...balances, available: availableIn(balances.data, asset) };
-}
-
-function availableIn(data: Balances | undefined, asset: string | undefined): string | undefined {
-  if (!data || !asset) return undefined;
-  const spot = data.wallets.find((w) => w.wallet === 'spot');
-  return spot?.assets.find((a) => a.asset === asset)?.available ?? '0';
 }
 
 function useInvalidate() {

@@ -1,6 +1,4 @@
 import {
-  type Balances,
-  walletApi,
   wealthApi,
   type WealthPosition,
   type WealthProduct,
@@ -22,7 +20,6 @@ export const wealthKeys = {
   positions: (state: string) => [USER_SCOPE, 'wealth', 'positions', state] as const,
   returns: (positionId: number | undefined) => [USER_SCOPE, 'wealth', 'returns', positionId ?? 0] as const,
   redemptions: [USER_SCOPE, 'wealth', 'redemptions'] as const,
-  balances: [USER_SCOPE, 'wealth', 'balances'] as const,
 };
 
 export function useProducts() {
@@ -78,21 +75,6 @@ export function useRedemptions() {
 }
 
 /** The spot balance of one asset (what a subscription may lock). */
-export function useSpotAvailable(asset: string | undefined, enabled: boolean) {
-  const balances = useQuery({
-    queryKey: wealthKeys.balances,
-    queryFn: ({ signal }) => api.call(walletApi.balances, { toast: false, signal }),
-    enabled,
-  });
-  return { ...balances, available: availableIn(balances.data, asset) };
-}
-
-function availableIn(data: Balances | undefined, asset: string | undefined): string | undefined {
-  if (!data || !asset) return undefined;
-  const spot = data.wallets.find((w) => w.wallet === 'spot');
-  return spot?.assets.find((a) => a.asset === asset)?.available ?? '0';
-}
-
 function useInvalidate() {
   const client = useQueryClient();
   return () =>

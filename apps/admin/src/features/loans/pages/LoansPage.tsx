@@ -1,94 +1,91 @@
-import {
-  type AdminLoan,
-  type LoanCollateralAsset,
-  type LoanCollateralInput,
-  type LoanableAsset,
-  loansAdminApi,
-} from '@bourse/contract';
+import { type AdminLoan, type LoanCollateralAsset, type LoanableAsset, loansAdminApi } from '@bourse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, Input, Modal, Space, Table } from 'antd';
+import { Button, Card, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { BudgetInput, SummaryCard } from '../../../components/ProductSummary';
 import { QueryError } from '../../../components/QueryError';
 import { StatusTag } from '../../../components/StatusTag';
+import { Time } from '../../../components/Time';
+import { UserLink } from '../../../components/UserLink';
 import { api } from '../../../lib/client';
+import { useCommonT } from '../../../lib/locales';
 import { useCan } from '../../../lib/operator';
+import { CollateralForm, LoanAssetForm } from '../components/TermsForms';
 import { useLoansT } from '../locales';
 
 const KEY = ['loans'] as const;
+
+type LoanState = 'open' | 'liquidating' | 'liquidated' | 'repaid' | 'closed';
 
 function useRefresh() {
   const client = useQueryClient();
   return () => void client.invalidateQueries({ queryKey: KEY });
 }
 
-function BudgetInput({ asset }: { asset: string }) {
+/** Loans by user and state: every loan, its debt, collateral and LTV now. */
+function LoansByUser() {
   const t = useLoansT();
-  const refresh = useRefresh();
-  const { message } = App.useApp();
-  const [amount, setAmount] = useState('');
-  const fund = useMutation({
-    mutationFn: () => api.call(loansAdminApi.budget, { body: { asset, amount } }),
-    onSuccess: () => {
-      setAmount('');
-      void message.success(t('budgetAdded'));
-      refresh();
-    },
+  const common = useCommonT();
+  const [uid, setUid] = useState<number | null>(null);
+  const [filter, setFilter] = useState<{ uid?: number; status?: LoanState }>({});
+  const loans = useQuery({
+    queryKey: [...KEY, 'byUser', filter],
+    queryFn: () => api.call(loansAdminApi.loans, { query: { ...filter, page: 1, size: 50 } }),
   });
   return (
-    <Space.Compact>
-      <Input value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 140 }} suffix={asset} />
-      <Button disabled={amount === ''} loading={fund.isPending} onClick={() => fund.mutate()}>
-        {t('addBudget')}
-      </Button>
-    </Space.Compact>
-  );
-}
-
-function CollateralEditor({ row, onClose }: { row: LoanCollateralAsset; onClose: () => void }) {
-  const t = useLoansT();
-  const refresh = useRefresh();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<LoanCollateralInput>();
-  const save = useMutation({
-    mutationFn: (body: LoanCollateralInput) => api.call(loansAdminApi.saveCollateral, { body }),
-    onSuccess: () => {
-      void message.success(t('saved'));
-      refresh();
-      onClose();
-    },
-  });
-  return (
-    <Modal
-      open
-      title={`${t('edit')} ${row.asset}`}
-      okText={t('save')}
-      cancelText={t('cancel')}
-      confirmLoading={save.isPending}
-      onCancel={onClose}
-      onOk={() => void form.validateFields().then((v) => save.mutate({ ...v, asset: row.asset, status: row.status }))}
+    <Card
+      title={t('byUser')}
+      extra={
+        <Space>
+          <Select<LoanState | ''>
+            value={filter.status ?? ''}
+            style={{ width: 140 }}
+            onChange={(v) => setFilter({ ...filter, status: v === '' ? undefined : v })}
+            options={[
+              { value: '', label: t('allStates') },
+              ...(['open', 'liquidating', 'liquidated', 'repaid', 'closed'] as const).map((v) => ({
+                value: v,
+                label: t(`status_${v}`),
+              })),
+            ]}
+          />
+          <InputNumber<number> placeholder={t('uid')} min={1} precision={0} value={uid} onChange={(v) => setUid(v)} />
+          <Button onClick={() => setFilter({ ...filter, uid: uid ?? undefined })} data-testid="loans-search">
+            {common('search')}
+          </Button>
+        </Space>
+      }
     >
-      <Form form={form} layout="vertical" initialValues={row}>
-        <Form.Item name="initialLtv" label={t('initialLtv')} rules={[{ required: true }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="marginCallLtv" label={t('marginCallLtv')} rules={[{ required: true }]}>
-          <Input />
-        </Form.Item>
-        <Form.Item name="liquidationLtv" label={t('liquidationLtv')} rules={[{ required: true }]}>
-          <Input />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {loans.isError && <QueryError error={loans.error} onRetry={() => void loans.refetch()} />}
+      <Table<AdminLoan>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        loading={loans.isFetching}
+        dataSource={loans.data?.list}
+        data-testid="loans-by-user"
+        columns={[
+          { title: 'ID', dataIndex: 'id' },
+          { title: t('uid'), dataIndex: 'uid', render: (v: number) => <UserLink uid={v} /> },
+          { title: t('status'), dataIndex: 'status', render: (v: AdminLoan['status']) => t(`status_${v}`) },
+          { title: t('debt'), key: 'd', render: (_, l) => `${l.debt} ${l.loanAsset}` },
+          { title: t('collateral'), key: 'c', render: (_, l) => `${l.collateral} ${l.collateralAsset}` },
+          { title: t('ltv'), dataIndex: 'ltv', render: (v: string | null) => v ?? '—' },
+          { title: t('opened'), dataIndex: 'createdAt', render: (ms: number) => <Time ms={ms} /> },
+        ]}
+      />
+    </Card>
   );
 }
 
-/** Loanable coins (pause), collateral coins (LTVs), the loan book and its budget, loans near liquidation, totals. */
+/** Loanable coins and collateral coins (add, edit, pause), the loan book and its budget, loans by user and at risk. */
 export default function LoansPage() {
   const t = useLoansT();
   const may = useCan('products.manage');
   const refresh = useRefresh();
-  const [editing, setEditing] = useState<LoanCollateralAsset | null>(null);
+  const [assetForm, setAssetForm] = useState<{ asset: LoanableAsset | null } | null>(null);
+  const [collateralForm, setCollateralForm] = useState<{ row: LoanCollateralAsset | null } | null>(null);
   const assets = useQuery({ queryKey: [...KEY, 'assets'], queryFn: () => api.call(loansAdminApi.assets) });
   const book = useQuery({ queryKey: [...KEY, 'book'], queryFn: () => api.call(loansAdminApi.book) });
   const totals = useQuery({ queryKey: [...KEY, 'totals'], queryFn: () => api.call(loansAdminApi.totals) });
@@ -103,36 +100,31 @@ export default function LoansPage() {
       }),
     onSuccess: refresh,
   });
+  const fund = async (asset: string, amount: string) => {
+    await api.call(loansAdminApi.budget, { body: { asset, amount } });
+    refresh();
+  };
 
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card title={t('totals')}>
-          {totals.isError && <QueryError error={totals.error} onRetry={() => void totals.refetch()} />}
-          {totals.data && (
-            <Descriptions
-              size="small"
-              column={4}
-              items={[
-                { key: 'o', label: t('open'), children: totals.data.open },
-                { key: 'r', label: t('atRisk'), children: totals.data.atRisk },
-                { key: 'l', label: t('liquidating'), children: totals.data.liquidating },
-                { key: 'b', label: t('borrowers'), children: totals.data.borrowers },
-                ...totals.data.owed.map((o) => ({
-                  key: `d${o.asset}`,
-                  label: `${t('debt')} ${o.asset}`,
-                  children: o.debt,
-                })),
-                ...totals.data.collateral.map((c) => ({
-                  key: `c${c.asset}`,
-                  label: `${t('collateral')} ${c.asset}`,
-                  children: c.amount,
-                })),
-              ]}
-            />
-          )}
-        </Card>
+        <SummaryCard
+          title={t('totals')}
+          query={totals}
+          items={(d) => [
+            { key: 'o', label: t('open'), children: d.open },
+            { key: 'r', label: t('atRisk'), children: d.atRisk },
+            { key: 'l', label: t('liquidating'), children: d.liquidating },
+            { key: 'b', label: t('borrowers'), children: d.borrowers },
+            ...d.owed.map((o) => ({ key: `d${o.asset}`, label: `${t('debt')} ${o.asset}`, children: o.debt })),
+            ...d.collateral.map((c) => ({
+              key: `c${c.asset}`,
+              label: `${t('collateral')} ${c.asset}`,
+              children: c.amount,
+            })),
+          ]}
+        />
         <Card title={t('atRisk')}>
           {atRisk.isError && <QueryError error={atRisk.error} onRetry={() => void atRisk.refetch()} />}
           <Table<AdminLoan>
@@ -157,7 +149,17 @@ export default function LoansPage() {
             ]}
           />
         </Card>
-        <Card title={t('loanable')}>
+        <LoansByUser />
+        <Card
+          title={t('loanable')}
+          extra={
+            may ? (
+              <Button onClick={() => setAssetForm({ asset: null })} data-testid="loan-asset-create">
+                {t('addLoanable')}
+              </Button>
+            ) : null
+          }
+        >
           {assets.isError && <QueryError error={assets.error} onRetry={() => void assets.refetch()} />}
           <Table<LoanableAsset>
             rowKey="asset"
@@ -179,13 +181,25 @@ export default function LoansPage() {
                     <Button size="small" disabled={!may} onClick={() => toggleAsset.mutate(a)}>
                       {a.status === 'active' ? t('pause') : t('resume')}
                     </Button>
+                    <Button size="small" disabled={!may} onClick={() => setAssetForm({ asset: a })}>
+                      {t('edit')}
+                    </Button>
                   </Space>
                 ),
               },
             ]}
           />
         </Card>
-        <Card title={t('collateral')}>
+        <Card
+          title={t('collateral')}
+          extra={
+            may ? (
+              <Button onClick={() => setCollateralForm({ row: null })} data-testid="loan-collateral-create">
+                {t('addCollateral')}
+              </Button>
+            ) : null
+          }
+        >
           <Table<LoanCollateralAsset>
             rowKey="asset"
             size="small"
@@ -201,7 +215,7 @@ export default function LoansPage() {
                 title: t('edit'),
                 key: 'e',
                 render: (_, c) => (
-                  <Button size="small" disabled={!may} onClick={() => setEditing(c)}>
+                  <Button size="small" disabled={!may} onClick={() => setCollateralForm({ row: c })}>
                     {t('edit')}
                   </Button>
                 ),
@@ -223,12 +237,29 @@ export default function LoansPage() {
               { title: t('interestOwed'), dataIndex: 'interestOwed', className: 'mono' },
               { title: t('interestEarned'), dataIndex: 'interestEarned', className: 'mono' },
               { title: t('badDebt'), dataIndex: 'badDebt', className: 'mono' },
-              { title: t('addBudget'), key: 'b', render: (_, r) => (may ? <BudgetInput asset={r.asset} /> : null) },
+              {
+                title: t('addBudget'),
+                key: 'b',
+                render: (_, r) =>
+                  may ? (
+                    <BudgetInput
+                      asset={r.asset}
+                      label={t('addBudget')}
+                      done={t('budgetAdded')}
+                      fund={(amount) => fund(r.asset, amount)}
+                    />
+                  ) : null,
+              },
             ]}
           />
         </Card>
       </Space>
-      {editing && <CollateralEditor row={editing} onClose={() => setEditing(null)} />}
+      <LoanAssetForm asset={assetForm?.asset ?? null} open={assetForm !== null} onClose={() => setAssetForm(null)} />
+      <CollateralForm
+        row={collateralForm?.row ?? null}
+        open={collateralForm !== null}
+        onClose={() => setCollateralForm(null)}
+      />
     </>
   );
 }

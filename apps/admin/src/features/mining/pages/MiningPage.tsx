@@ -1,51 +1,36 @@
 import { type MiningAdminMiner, miningAdminApi, type MiningMachineAdmin } from '@bourse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Input, Space, Table } from 'antd';
+import { Button, Card, InputNumber, Space, Table } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { BudgetInput, SummaryCard } from '../../../components/ProductSummary';
 import { QueryError } from '../../../components/QueryError';
 import { StatusTag } from '../../../components/StatusTag';
 import { Time } from '../../../components/Time';
+import { UserLink } from '../../../components/UserLink';
 import { api } from '../../../lib/client';
+import { useCommonT } from '../../../lib/locales';
 import { useCan } from '../../../lib/operator';
+import { MachineForm } from '../components/MachineForm';
 import { useMiningT } from '../locales';
 
 const KEY = ['mining'] as const;
 
-function BudgetInput({ asset }: { asset: string }) {
-  const t = useMiningT();
-  const client = useQueryClient();
-  const { message } = App.useApp();
-  const [amount, setAmount] = useState('');
-  const fund = useMutation({
-    mutationFn: () => api.call(miningAdminApi.budget, { body: { asset, amount } }),
-    onSuccess: () => {
-      setAmount('');
-      void message.success(t('budgetAdded'));
-      void client.invalidateQueries({ queryKey: KEY });
-    },
-  });
-  return (
-    <Space.Compact>
-      <Input value={amount} onChange={(e) => setAmount(e.target.value)} style={{ width: 140 }} suffix={asset} />
-      <Button disabled={amount === ''} loading={fund.isPending} onClick={() => fund.mutate()}>
-        {t('addBudget')}
-      </Button>
-    </Space.Compact>
-  );
-}
-
-/** Machine models (pause/resume sale), the payout pool and its budget, machines users hold, totals owed. */
+/** Machine models (create, edit, pause/resume sale), the payout pool and its budget, machines by user, totals owed. */
 export default function MiningPage() {
   const t = useMiningT();
+  const common = useCommonT();
   const may = useCan('products.manage');
   const client = useQueryClient();
+  const [form, setForm] = useState<{ machine: MiningMachineAdmin | null } | null>(null);
+  const [uid, setUid] = useState<number | null>(null);
+  const [owner, setOwner] = useState<number | undefined>(undefined);
   const machines = useQuery({ queryKey: [...KEY, 'machines'], queryFn: () => api.call(miningAdminApi.machines) });
   const pool = useQuery({ queryKey: [...KEY, 'pool'], queryFn: () => api.call(miningAdminApi.pool) });
   const totals = useQuery({ queryKey: [...KEY, 'totals'], queryFn: () => api.call(miningAdminApi.totals) });
   const miners = useQuery({
-    queryKey: [...KEY, 'miners'],
-    queryFn: () => api.call(miningAdminApi.miners, { query: { page: 1, size: 50 } }),
+    queryKey: [...KEY, 'miners', owner],
+    queryFn: () => api.call(miningAdminApi.miners, { query: { uid: owner, page: 1, size: 50 } }),
   });
   const toggle = useMutation({
     mutationFn: (m: MiningMachineAdmin) =>
@@ -55,42 +40,52 @@ export default function MiningPage() {
       }),
     onSuccess: () => void client.invalidateQueries({ queryKey: KEY }),
   });
+  const fund = async (asset: string, amount: string) => {
+    await api.call(miningAdminApi.budget, { body: { asset, amount } });
+    void client.invalidateQueries({ queryKey: KEY });
+  };
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        extra={
+          may ? (
+            <Button type="primary" onClick={() => setForm({ machine: null })} data-testid="machine-create">
+              {t('createTitle')}
+            </Button>
+          ) : null
+        }
+      />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card title={t('totals')}>
-          {totals.isError && <QueryError error={totals.error} onRetry={() => void totals.refetch()} />}
-          {totals.data && (
-            <>
-              <Descriptions
-                size="small"
-                column={4}
-                items={[
-                  { key: 'r', label: t('running'), children: totals.data.miners.running },
-                  { key: 'n', label: t('notStarted'), children: totals.data.miners.notStarted },
-                  { key: 'e', label: t('ended'), children: totals.data.miners.ended },
-                  { key: 'u', label: t('users'), children: totals.data.users },
-                ]}
-              />
-              <Table
-                rowKey="asset"
-                size="small"
-                pagination={false}
-                dataSource={totals.data.rows}
-                columns={[
-                  { title: t('asset'), dataIndex: 'asset' },
-                  { title: t('reserved'), dataIndex: 'reserved', className: 'mono' },
-                  { title: t('uncollected'), dataIndex: 'uncollected', className: 'mono' },
-                  { title: t('produced'), dataIndex: 'produced', className: 'mono' },
-                  { title: t('fuelTanks'), dataIndex: 'fuelTanks', className: 'mono' },
-                  { title: t('revenue'), dataIndex: 'revenue', className: 'mono' },
-                ]}
-              />
-            </>
+        <SummaryCard
+          title={t('totals')}
+          query={totals}
+          items={(d) => [
+            { key: 'r', label: t('running'), children: d.miners.running },
+            { key: 'n', label: t('notStarted'), children: d.miners.notStarted },
+            { key: 'e', label: t('ended'), children: d.miners.ended },
+            { key: 'u', label: t('users'), children: d.users },
+          ]}
+        >
+          {(d) => (
+            <Table
+              rowKey="asset"
+              size="small"
+              pagination={false}
+              dataSource={d.rows}
+              columns={[
+                { title: t('asset'), dataIndex: 'asset' },
+                { title: t('reserved'), dataIndex: 'reserved', className: 'mono' },
+                { title: t('uncollected'), dataIndex: 'uncollected', className: 'mono' },
+                { title: t('produced'), dataIndex: 'produced', className: 'mono' },
+                { title: t('fuelTanks'), dataIndex: 'fuelTanks', className: 'mono' },
+                { title: t('revenue'), dataIndex: 'revenue', className: 'mono' },
+              ]}
+            />
           )}
-        </Card>
+        </SummaryCard>
         <Card title={t('machines')}>
           {machines.isError && <QueryError error={machines.error} onRetry={() => void machines.refetch()} />}
           <Table<MiningMachineAdmin>
@@ -122,6 +117,14 @@ export default function MiningPage() {
                     <Button size="small" disabled={!may} onClick={() => toggle.mutate(m)}>
                       {m.status === 'active' ? t('pause') : t('resume')}
                     </Button>
+                    <Button
+                      size="small"
+                      disabled={!may}
+                      onClick={() => setForm({ machine: m })}
+                      data-testid={`machine-${m.id}-edit`}
+                    >
+                      {common('edit')}
+                    </Button>
                   </Space>
                 ),
               },
@@ -139,11 +142,39 @@ export default function MiningPage() {
               { title: t('asset'), dataIndex: 'asset' },
               { title: t('available'), dataIndex: 'available', className: 'mono' },
               { title: t('reserved'), dataIndex: 'reserved', className: 'mono' },
-              { title: t('addBudget'), key: 'b', render: (_, r) => (may ? <BudgetInput asset={r.asset} /> : null) },
+              {
+                title: t('addBudget'),
+                key: 'b',
+                render: (_, r) =>
+                  may ? (
+                    <BudgetInput
+                      asset={r.asset}
+                      label={t('addBudget')}
+                      done={t('budgetAdded')}
+                      fund={(amount) => fund(r.asset, amount)}
+                    />
+                  ) : null,
+              },
             ]}
           />
         </Card>
-        <Card title={t('miners')}>
+        <Card
+          title={t('miners')}
+          extra={
+            <Space>
+              <InputNumber<number>
+                placeholder={t('uid')}
+                min={1}
+                precision={0}
+                value={uid}
+                onChange={(v) => setUid(v)}
+              />
+              <Button onClick={() => setOwner(uid ?? undefined)} data-testid="miners-search">
+                {common('search')}
+              </Button>
+            </Space>
+          }
+        >
           {miners.isError && <QueryError error={miners.error} onRetry={() => void miners.refetch()} />}
           <Table<MiningAdminMiner>
             rowKey="id"
@@ -151,7 +182,7 @@ export default function MiningPage() {
             dataSource={miners.data?.list}
             pagination={false}
             columns={[
-              { title: t('uid'), dataIndex: 'uid' },
+              { title: t('uid'), dataIndex: 'uid', render: (v: number) => <UserLink uid={v} /> },
               { title: t('name'), dataIndex: 'name' },
               { title: t('status'), dataIndex: 'status' },
               { title: t('term'), key: 'd', render: (_, m) => `${m.daysDone} / ${m.termDays}` },
@@ -162,6 +193,7 @@ export default function MiningPage() {
           />
         </Card>
       </Space>
+      <MachineForm machine={form?.machine ?? null} open={form !== null} onClose={() => setForm(null)} />
     </>
   );
 }

@@ -1,8 +1,7 @@
-import { DecimalString, LANGS, type Lang, type SubscriptionProjectUpdate } from '@bourse/contract';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Switch } from 'antd';
+import { LANGS, type Lang, type SubscriptionProjectUpdate } from '@bourse/contract';
+import { Alert, App, Col, Form, Input, Row } from 'antd';
 import { useEffect } from 'react';
-import { useCommonT } from '../../../lib/locales';
-import { schemaRule } from '../../../lib/rules';
+import { DecimalField, ProductDrawer, SwitchField, TextField, WholeField } from '../../../components/ProductForm';
 import { type AdminSubscriptionProject, useSaveProject } from '../api';
 import { useSubscriptionT } from '../locales';
 
@@ -77,7 +76,6 @@ export function ProjectForm({
   onClose(): void;
 }) {
   const t = useSubscriptionT();
-  const common = useCommonT();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { create, update } = useSaveProject();
@@ -131,63 +129,36 @@ export function ProjectForm({
     }
   }
 
-  const decimal = [{ required: true, message: t('decimalInvalid') }, schemaRule(DecimalString, t('decimalInvalid'))];
+  const decimal = { message: t('decimalInvalid'), disabled: locked };
   const required = [{ required: true, message: t('required') }];
 
   return (
-    <Drawer
+    <ProductDrawer
       open={open}
       size={640}
       title={project ? t('editTitle', { token: project.token }) : t('createTitle')}
+      editing={editing}
+      saving={saving}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{common('cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="project-save">
-            {editing ? common('save') : common('create')}
-          </Button>
-        </Flex>
-      }
+      onSave={() => form.submit()}
+      saveTestId="project-save"
     >
       {locked ? <Alert type="info" showIcon title={t('termsLocked')} className="page-section" /> : null}
       <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={saving}>
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item
-              name="token"
-              label={t('token')}
-              rules={editing ? [] : [{ required: true, pattern: TOKEN, message: t('tokenInvalid') }]}
-              normalize={(v: string) => v.toUpperCase().trim()}
-            >
-              <Input name="token" disabled={editing} placeholder="NOVA" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="tokenName" label={t('tokenName')} rules={required}>
-              <Input name="tokenName" disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="quote" label={t('quote')} rules={required}>
-              <Input name="quote" disabled={editing} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="price" label={t('price')} rules={decimal}>
-              <Input name="price" className="num" disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="supply" label={t('supply')} rules={decimal}>
-              <Input name="supply" className="num" disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="displayPrecision" label={t('displayPrecision')}>
-              <InputNumber min={0} max={8} precision={0} disabled={editing} className="full-width" />
-            </Form.Item>
-          </Col>
+          <TextField
+            name="token"
+            label={t('token')}
+            rules={editing ? [] : [{ required: true, pattern: TOKEN, message: t('tokenInvalid') }]}
+            upper
+            disabled={editing}
+            placeholder="NOVA"
+          />
+          <TextField name="tokenName" label={t('tokenName')} rules={required} disabled={locked} />
+          <TextField name="quote" label={t('quote')} rules={required} disabled={editing} />
+          <DecimalField name="price" label={t('price')} span={8} {...decimal} />
+          <DecimalField name="supply" label={t('supply')} span={8} {...decimal} />
+          <WholeField name="displayPrecision" label={t('displayPrecision')} min={0} max={8} disabled={editing} />
           <Col span={12}>
             <Form.Item name="startsAt" label={t('startsAt')} rules={required}>
               <Input type="datetime-local" name="startsAt" disabled={locked} />
@@ -198,16 +169,8 @@ export function ProjectForm({
               <Input type="datetime-local" name="endsAt" />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item name="minCommit" label={t('minCommit')} rules={decimal}>
-              <Input name="minCommit" className="num" disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="maxCommit" label={t('maxCommit')} rules={decimal}>
-              <Input name="maxCommit" className="num" disabled={locked} />
-            </Form.Item>
-          </Col>
+          <DecimalField name="minCommit" label={t('minCommit')} {...decimal} />
+          <DecimalField name="maxCommit" label={t('maxCommit')} {...decimal} />
           {LANGS.map((lang) => (
             <Col span={24} key={lang}>
               <Form.Item name={['intro', lang]} label={t('intro', { lang })}>
@@ -215,13 +178,9 @@ export function ProjectForm({
               </Form.Item>
             </Col>
           ))}
-          <Col span={12}>
-            <Form.Item name="paused" label={t('paused')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
+          <SwitchField name="paused" label={t('paused')} />
         </Row>
       </Form>
-    </Drawer>
+    </ProductDrawer>
   );
 }

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Drawer, Flex, Popconfirm, Table } from 'antd';
+import { App, Button, Card, Drawer, Flex, InputNumber, Popconfirm, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../components/Can';
 import { Num } from '../../../components/Num';
@@ -38,8 +38,11 @@ const STATE_TONES: Record<AdminSubscriptionApplication['state'], Tone> = {
 /** One project's applications, largest commitment first: the allocation and its settlement. */
 function Applications({ project, onClose }: { project: AdminSubscriptionProject | null; onClose(): void }) {
   const t = useSubscriptionT();
+  const common = useCommonT();
   const [page, setPage] = useState(1);
-  const query = useProjectApplications(project?.id ?? null, page);
+  const [uid, setUid] = useState<number | null>(null);
+  const [owner, setOwner] = useState<number | undefined>(undefined);
+  const query = useProjectApplications(project?.id ?? null, page, owner);
   return (
     <Drawer
       open={project !== null}
@@ -48,7 +51,21 @@ function Applications({ project, onClose }: { project: AdminSubscriptionProject 
       onClose={onClose}
       destroyOnHidden
     >
-      <p className="form-hint">{t('settlementNote')}</p>
+      <Flex justify="space-between" align="center" gap={8} wrap className="page-section">
+        <p className="form-hint">{t('settlementNote')}</p>
+        <Space>
+          <InputNumber<number> placeholder={t('uid')} min={1} precision={0} value={uid} onChange={(v) => setUid(v)} />
+          <Button
+            onClick={() => {
+              setOwner(uid ?? undefined);
+              setPage(1);
+            }}
+            data-testid="applications-search"
+          >
+            {common('search')}
+          </Button>
+        </Space>
+      </Flex>
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       <Table<AdminSubscriptionApplication>
         rowKey="id"

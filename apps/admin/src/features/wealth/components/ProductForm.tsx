@@ -1,14 +1,13 @@
 import {
   AprString,
-  DecimalString,
   WEALTH_KINDS,
   type WealthKind,
   type WealthProductInput,
   type WealthProductUpdate,
 } from '@bourse/contract';
-import { App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { App, Col, Form, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
-import { useCommonT } from '../../../lib/locales';
+import { DecimalField, ProductDrawer, SwitchField, TextField, WholeField } from '../../../components/ProductForm';
 import { schemaRule } from '../../../lib/rules';
 import { type AdminWealthProduct, useSaveWealthProduct } from '../api';
 import { useWealthT } from '../locales';
@@ -67,7 +66,6 @@ export function ProductForm({
   onClose(): void;
 }) {
   const t = useWealthT();
-  const common = useCommonT();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const { create, update } = useSaveWealthProduct();
@@ -78,6 +76,8 @@ export function ProductForm({
   useEffect(() => {
     if (open) form.setFieldsValue(product ? valuesOf(product) : NEW_PRODUCT);
   }, [open, product, form]);
+
+  const limit = { span: 8, optional: true, message: t('decimalInvalid'), extra: t('limitHint') };
 
   function submit(values: Values) {
     const terms = {
@@ -105,42 +105,23 @@ export function ProductForm({
     }
   }
 
-  const decimal = [{ required: true, message: t('decimalInvalid') }, schemaRule(DecimalString, t('decimalInvalid'))];
-  const optionalDecimal = [
-    {
-      validator: (_: unknown, value: string | undefined) =>
-        !value || DecimalString.safeParse(value.trim()).success
-          ? Promise.resolve()
-          : Promise.reject(new Error(t('decimalInvalid'))),
-    },
-  ];
   const name = product
     ? `${product.asset} · ${product.kind === 'fixed' ? t('days', { days: product.termDays ?? 0 }) : t('kind_flexible')}`
     : '';
 
   return (
-    <Drawer
+    <ProductDrawer
       open={open}
-      size={560}
       title={editing ? t('editTitle', { name }) : t('createTitle')}
+      editing={editing}
+      saving={saving}
       onClose={onClose}
-      destroyOnHidden
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose}>{common('cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="wealth-save">
-            {editing ? common('save') : common('create')}
-          </Button>
-        </Flex>
-      }
+      onSave={() => form.submit()}
+      saveTestId="wealth-save"
     >
       <Form<Values> form={form} layout="vertical" onFinish={submit} requiredMark={false} disabled={saving}>
         <Row gutter={16}>
-          <Col span={8}>
-            <Form.Item name="asset" label={t('asset')} rules={[{ required: true, message: t('required') }]}>
-              <Input name="asset" disabled={editing} placeholder="USDT" />
-            </Form.Item>
-          </Col>
+          <TextField name="asset" label={t('asset')} disabled={editing} placeholder="USDT" required />
           <Col span={8}>
             <Form.Item name="kind" label={t('kind')}>
               <Select disabled={editing} options={WEALTH_KINDS.map((k) => ({ value: k, label: t(`kind_${k}`) }))} />
@@ -161,48 +142,20 @@ export function ProductForm({
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item
-              name="apr"
-              label={t('apr')}
-              extra={t('aprHint')}
-              rules={[{ required: true, message: t('decimalInvalid') }, schemaRule(AprString, t('decimalInvalid'))]}
-            >
-              <Input name="apr" className="num" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="minAmount" label={t('minAmount')} rules={decimal}>
-              <Input name="minAmount" className="num" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="maxPerUser" label={t('maxPerUser')} rules={optionalDecimal} extra={t('limitHint')}>
-              <Input name="maxPerUser" className="num" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="quota" label={t('quota')} rules={optionalDecimal} extra={t('limitHint')}>
-              <Input name="quota" className="num" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="interestBudget" label={t('interestBudget')} rules={optionalDecimal} extra={t('limitHint')}>
-              <Input name="interestBudget" className="num" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="active" label={t('status_active')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="sort" label={t('sort')}>
-              <InputNumber precision={0} className="full-width" />
-            </Form.Item>
-          </Col>
+          <DecimalField
+            name="apr"
+            label={t('apr')}
+            extra={t('aprHint')}
+            rules={[{ required: true, message: t('decimalInvalid') }, schemaRule(AprString, t('decimalInvalid'))]}
+          />
+          <DecimalField name="minAmount" label={t('minAmount')} message={t('decimalInvalid')} />
+          <DecimalField name="maxPerUser" label={t('maxPerUser')} {...limit} />
+          <DecimalField name="quota" label={t('quota')} {...limit} />
+          <DecimalField name="interestBudget" label={t('interestBudget')} {...limit} />
+          <SwitchField name="active" label={t('status_active')} />
+          <WholeField name="sort" label={t('sort')} span={12} />
         </Row>
       </Form>
-    </Drawer>
+    </ProductDrawer>
   );
 }

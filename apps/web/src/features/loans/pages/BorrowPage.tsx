@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import { LOAN_PATHS, useBorrow, useLoanMarket, useQuote } from '../api';
 import { useLoansT } from '../locales';
+import '../../../components/product-page.css';
 import '../loans.css';
 
 /** /pages/lending/index — borrow a coin against collateral, with the server's quote at index prices. */
@@ -48,14 +49,14 @@ export default function BorrowPage() {
   };
 
   return (
-    <div className="loans">
+    <div className="product">
       <NavRight>
-        <button type="button" className="loans-nav-link" onClick={() => void navigate(LOAN_PATHS.loans)}>
+        <button type="button" className="product-nav-link" onClick={() => void navigate(LOAN_PATHS.loans)}>
           {t('myLoans')}
         </button>
       </NavRight>
       {market.isError && <QueryError error={market.error} onRetry={() => void market.refetch()} />}
-      <section className="loans-card">
+      <section className="product-card">
         <h3 className="loans-card__title">{t('loanCoin')}</h3>
         <ChipTabs
           tabs={loanable.map((a) => ({ key: a.asset, label: a.asset }))}
@@ -84,7 +85,7 @@ export default function BorrowPage() {
           </button>
         )}
       </section>
-      <section className="loans-card">
+      <section className="product-card">
         <h3 className="loans-card__title">{t('collateralCoin')}</h3>
         <ChipTabs
           tabs={collaterals.filter((c) => c.asset !== loanAsset).map((c) => ({ key: c.asset, label: c.asset }))}
@@ -106,8 +107,8 @@ export default function BorrowPage() {
         </label>
       </section>
       {q && (
-        <section className="loans-card" data-testid="loan-quote">
-          <dl className="loans-grid">
+        <section className="product-card" data-testid="loan-quote">
+          <dl className="product-grid">
             <dt>{t('apr')}</dt>
             <dd>{q.apr}%</dd>
             <dt>{t('price')}</dt>

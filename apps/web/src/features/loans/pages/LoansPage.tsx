@@ -10,6 +10,7 @@ import { newRequestId } from '../../../lib/requestId';
 import { toast } from '../../../lib/toast';
 import { RISK_TONE, useAddCollateral, useLoans, useRepay } from '../api';
 import { useLoansT } from '../locales';
+import '../../../components/product-page.css';
 import '../loans.css';
 
 type Action = { kind: 'repay' | 'collateral'; loan: Loan };
@@ -21,16 +22,16 @@ export default function LoansPage() {
   const [action, setAction] = useState<Action | null>(null);
 
   return (
-    <div className="loans">
+    <div className="product">
       {loans.isError && <QueryError error={loans.error} onRetry={() => void loans.refetch()} />}
       {loans.isPending && <ListSkeleton />}
       {loans.data?.list.length === 0 && <EmptyState text={t('empty')} />}
       {loans.data?.list.map((loan) => {
         const open = loan.status === 'open';
         return (
-          <section key={loan.id} className="loans-card" data-testid={`loan-${loan.id}`}>
-            <header className="loans-card__head">
-              <span className="loans-card__name">
+          <section key={loan.id} className="product-card" data-testid={`loan-${loan.id}`}>
+            <header className="product-card__head">
+              <span className="product-card__name">
                 {loan.loanAsset} / {loan.collateralAsset}
               </span>
               <StatusTag tone={open ? RISK_TONE[loan.risk] : 'off'}>
@@ -42,7 +43,7 @@ export default function LoansPage() {
                 {t('marginCallNotice', { ltv: loan.ltv ?? '—', liq: loan.liquidationLtv })}
               </p>
             )}
-            <dl className="loans-grid">
+            <dl className="product-grid">
               <dt>{t('debt')}</dt>
               <dd data-testid={`loan-${loan.id}-debt`}>
                 {loan.debt} {loan.loanAsset}
@@ -66,7 +67,7 @@ export default function LoansPage() {
             </dl>
             <p className="loans-note">{t('borrowedAt', { time: formatDate(loan.createdAt) })}</p>
             {open && (
-              <footer className="loans-card__foot">
+              <footer className="product-card__foot">
                 <Button size="small" onClick={() => setAction({ kind: 'collateral', loan })}>
                   {t('addCollateral')}
                 </Button>
@@ -113,7 +114,7 @@ function ActionSheet({ action, onClose }: { action: Action; onClose: () => void 
   };
   const unit = kind === 'repay' ? loan.loanAsset : loan.collateralAsset;
   return (
-    <Popup visible onMaskClick={onClose} bodyClassName="loans-sheet" destroyOnClose>
+    <Popup visible onMaskClick={onClose} bodyClassName="product-sheet" destroyOnClose>
       <h3 className="loans-card__title">
         {kind === 'repay' ? t('repayTitle', { asset: unit }) : t('addCollateralTitle', { asset: unit })}
       </h3>
@@ -135,7 +136,7 @@ function ActionSheet({ action, onClose }: { action: Action; onClose: () => void 
           {error}
         </p>
       )}
-      <div className="loans-sheet__actions">
+      <div className="product-sheet__actions">
         {kind === 'repay' && (
           <Button onClick={() => void run(true)} loading={repay.isPending} data-testid="loan-repay-all">
             {t('repayAll')}

@@ -32,11 +32,11 @@ export function AmountSheet(props: {
     }
   };
   return (
-    <Popup visible={props.open} onMaskClick={props.onClose} bodyClassName="mining-sheet" destroyOnClose>
-      <h3 className="mining-sheet__title">{props.title}</h3>
-      <label className="mining-sheet__label">
+    <Popup visible={props.open} onMaskClick={props.onClose} bodyClassName="product-sheet" destroyOnClose>
+      <h3 className="product-sheet__title">{props.title}</h3>
+      <label className="product-sheet__label">
         {props.label}
-        <div className="mining-sheet__field">
+        <div className="product-sheet__field">
           <Input
             value={value}
             inputMode="decimal"
@@ -46,13 +46,13 @@ export function AmountSheet(props: {
           <span>{props.unit}</span>
         </div>
       </label>
-      <p className="mining-sheet__hint">{props.hint}</p>
+      <p className="product-sheet__hint">{props.hint}</p>
       {error && (
-        <p className="mining-sheet__error" role="alert">
+        <p className="product-sheet__error" role="alert">
           {error}
         </p>
       )}
-      <div className="mining-sheet__actions">
+      <div className="product-sheet__actions">
         <Button onClick={props.onClose}>{t('cancel')}</Button>
         <Button color="primary" loading={busy} onClick={() => void submit()} data-testid="mining-confirm">
           {t('confirm')}

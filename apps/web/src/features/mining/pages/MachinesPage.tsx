@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { MINING_PATHS, useBuy, useMachines } from '../api';
 import { AmountSheet } from '../components/AmountSheet';
 import { useMiningT } from '../locales';
-import '../mining.css';
+import '../../../components/product-page.css';
 
 /** /pages/mining/index — the machine models on sale; buy one with its first fuel. */
 export default function MachinesPage() {
@@ -22,9 +22,9 @@ export default function MachinesPage() {
   const [buying, setBuying] = useState<MiningMachine | null>(null);
 
   return (
-    <div className="mining">
+    <div className="product">
       <NavRight>
-        <button type="button" className="mining-nav-link" onClick={() => void navigate(MINING_PATHS.miners)}>
+        <button type="button" className="product-nav-link" onClick={() => void navigate(MINING_PATHS.miners)}>
           {t('myMachines')}
         </button>
       </NavRight>
@@ -32,12 +32,12 @@ export default function MachinesPage() {
       {machines.isPending && <ListSkeleton />}
       {machines.data?.length === 0 && <EmptyState />}
       {machines.data?.map((m) => (
-        <section key={m.id} className="mining-card" data-testid={`machine-${m.id}`}>
-          <header className="mining-card__head">
-            <span className="mining-card__name">{m.name}</span>
-            <span className="mining-card__rate">{m.hashrate}</span>
+        <section key={m.id} className="product-card" data-testid={`machine-${m.id}`}>
+          <header className="product-card__head">
+            <span className="product-card__name">{m.name}</span>
+            <span className="product-card__rate">{m.hashrate}</span>
           </header>
-          <dl className="mining-grid">
+          <dl className="product-grid">
             <dt>{t('price')}</dt>
             <dd>
               {m.price} {m.priceAsset}
@@ -57,8 +57,8 @@ export default function MachinesPage() {
               {m.dailyFuel} {m.fuelAsset}
             </dd>
           </dl>
-          <footer className="mining-card__foot">
-            <span className="mining-card__note">
+          <footer className="product-card__foot">
+            <span className="product-card__note">
               {t('limit', { n: m.perUserLimit })}
               {m.remaining !== null && ` · ${t('remaining', { n: m.remaining })}`}
             </span>

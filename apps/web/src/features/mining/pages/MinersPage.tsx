@@ -10,7 +10,7 @@ import { toast } from '../../../lib/toast';
 import { STATUS_TONE, useCollect, useMiners, useMiningSummary, useRefuel } from '../api';
 import { AmountSheet } from '../components/AmountSheet';
 import { useMiningT } from '../locales';
-import '../mining.css';
+import '../../../components/product-page.css';
 
 /** /pages/mining/miners — the user's machines: progress, fuel, income to collect to spot. */
 export default function MinersPage() {
@@ -32,10 +32,10 @@ export default function MinersPage() {
 
   const uncollected = summary.data?.uncollected ?? [];
   return (
-    <div className="mining">
-      <section className="mining-summary" data-testid="mining-summary">
-        <span className="mining-summary__label">{t('uncollected')}</span>
-        <span className="mining-summary__value">
+    <div className="product">
+      <section className="product-summary" data-testid="product-summary">
+        <span className="product-summary__label">{t('uncollected')}</span>
+        <span className="product-summary__value">
           {uncollected.length === 0 ? '0' : uncollected.map((u) => `${u.amount} ${u.asset}`).join(' · ')}
         </span>
         <Button
@@ -52,13 +52,13 @@ export default function MinersPage() {
       {miners.isPending && <ListSkeleton />}
       {miners.data?.list.length === 0 && <EmptyState text={t('empty')} />}
       {miners.data?.list.map((m) => (
-        <section key={m.id} className="mining-card" data-testid={`miner-${m.id}`}>
-          <header className="mining-card__head">
-            <span className="mining-card__name">{m.name}</span>
+        <section key={m.id} className="product-card" data-testid={`miner-${m.id}`}>
+          <header className="product-card__head">
+            <span className="product-card__name">{m.name}</span>
             <StatusTag tone={m.fuelShort ? 'bad' : STATUS_TONE[m.status]}>{t(`status_${m.status}`)}</StatusTag>
           </header>
-          {m.fuelShort && <p className="mining-card__warn">{t('fuelShort')}</p>}
-          <dl className="mining-grid">
+          {m.fuelShort && <p className="product-card__warn">{t('fuelShort')}</p>}
+          <dl className="product-grid">
             <dt>{t('term')}</dt>
             <dd>
               {m.status === 'not_started'
@@ -78,7 +78,7 @@ export default function MinersPage() {
               {m.fuel} {m.fuelAsset}
             </dd>
           </dl>
-          <footer className="mining-card__foot">
+          <footer className="product-card__foot">
             {(m.status === 'running' || m.status === 'not_started') && m.fuelRoom !== '0' && (
               <Button size="small" onClick={() => setRefuelling(m)}>
                 {t('refuel')}

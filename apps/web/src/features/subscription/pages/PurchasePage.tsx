@@ -1,3 +1,4 @@
+import { useSpotAvailable } from '../../../hooks/useSpotAvailable';
 import { errorMessage } from '@bourse/contract';
 import { Button } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
@@ -6,8 +7,7 @@ import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { EmptyState, ListSkeleton, NotFoundState, QueryError } from '../../../components/BlockState';
 import { CoinIcon } from '../../../components/CoinIcon';
-import { DecimalInput } from '../../../components/form/DecimalInput';
-import { Field } from '../../../components/form/Field';
+import { AmountEntry } from '../../../components/form/AmountEntry';
 import { usePageRefresh, usePageTitle } from '../../../components/PageChrome';
 import { StatusTag, type StatusTone } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
@@ -25,7 +25,6 @@ import {
   useApplications,
   useApply,
   useProjects,
-  useSpotAvailable,
   useWithdraw,
 } from '../api';
 import { applicationStateName, phaseName, type SubscriptionT, useSubscriptionT } from '../locales';
@@ -250,43 +249,23 @@ function ProjectDetail({ id }: { id: number }) {
 
       {(project.phase === 'open' || project.phase === 'upcoming') && !active && (
         <section className="purchase-card">
-          <Field
+          <AmountEntry
+            id="purchase-amount"
             label={t('amount')}
+            unit={project.quote}
+            value={amount}
+            onChange={(v) => {
+              setAmount(v);
+              setError(undefined);
+            }}
             error={error}
-            htmlFor="purchase-amount"
-            extra={
-              <>
-                <span className="field__unit">{project.quote}</span>
-                <button
-                  type="button"
-                  className="field__code-button"
-                  disabled={!loggedIn || balance.available === undefined}
-                  onClick={() => {
-                    setAmount(balance.available ?? '');
-                    setError(undefined);
-                  }}
-                >
-                  {t('max')}
-                </button>
-              </>
-            }
-          >
-            <DecimalInput
-              id="purchase-amount"
-              value={amount}
-              onChange={(v) => {
-                setAmount(v);
-                setError(undefined);
-              }}
-              decimals={DECIMALS}
-              placeholder={t('enterAmount', { min: project.minCommit, max: project.maxCommit })}
-            />
-          </Field>
-          {loggedIn && (
-            <p className="purchase-note muted">
-              {t('available')} <Amount value={balance.available} precision={DECIMALS} trim sensitive /> {project.quote}
-            </p>
-          )}
+            decimals={DECIMALS}
+            placeholder={t('enterAmount', { min: project.minCommit, max: project.maxCommit })}
+            available={balance.available}
+            loggedIn={loggedIn}
+            maxLabel={t('max')}
+            availableLabel={t('available')}
+          />
           <Button
             className="purchase-submit"
             block

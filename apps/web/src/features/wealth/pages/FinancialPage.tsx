@@ -7,8 +7,7 @@ import { Amount } from '../../../components/Amount';
 import { EmptyState, ListSkeleton, NotFoundState, QueryError } from '../../../components/BlockState';
 import { ChipTabs } from '../../../components/ChipTabs';
 import { CoinIcon } from '../../../components/CoinIcon';
-import { DecimalInput } from '../../../components/form/DecimalInput';
-import { Field } from '../../../components/form/Field';
+import { AmountEntry } from '../../../components/form/AmountEntry';
 import { NavRight, usePageRefresh, usePageTitle } from '../../../components/PageChrome';
 import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
@@ -19,7 +18,8 @@ import { loginRoute } from '../../../lib/navigation';
 import { useSession } from '../../../lib/stores/session';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
-import { newRequestId, useProducts, useSpotAvailable, useSubscribe, useSummary, type WealthProduct } from '../api';
+import { useSpotAvailable } from '../../../hooks/useSpotAvailable';
+import { newRequestId, useProducts, useSubscribe, useSummary, type WealthProduct } from '../api';
 import { aprPercent } from '../apr';
 import { kindName, useWealthT } from '../locales';
 import { productPath, recordsPath, WEALTH_PATHS } from '../paths';
@@ -246,43 +246,24 @@ function ProductDetail({ id }: { id: number }) {
       </section>
 
       <section className="wealth-card">
-        <Field
+        <AmountEntry
+          id="wealth-amount"
           label={t('amount')}
+          unit={product.asset}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            setError(undefined);
+          }}
           error={error}
-          htmlFor="wealth-amount"
-          extra={
-            <>
-              <span className="field__unit">{product.asset}</span>
-              <button
-                type="button"
-                className="field__code-button"
-                disabled={!loggedIn || balance.available === undefined}
-                onClick={() => {
-                  setAmount(balance.available ?? '');
-                  setError(undefined);
-                }}
-              >
-                {t('max')}
-              </button>
-            </>
-          }
-        >
-          <DecimalInput
-            id="wealth-amount"
-            value={amount}
-            onChange={(v) => {
-              setAmount(v);
-              setError(undefined);
-            }}
-            decimals={DECIMALS}
-            placeholder={t('minShort', { amount: product.minAmount, asset: product.asset })}
-          />
-        </Field>
-        {loggedIn && (
-          <p className="wealth-note muted" data-testid="wealth-available">
-            {t('available')} <Amount value={balance.available} precision={DECIMALS} trim sensitive /> {product.asset}
-          </p>
-        )}
+          decimals={DECIMALS}
+          placeholder={t('minShort', { amount: product.minAmount, asset: product.asset })}
+          available={balance.available}
+          loggedIn={loggedIn}
+          maxLabel={t('max')}
+          availableLabel={t('available')}
+          availableTestId="wealth-available"
+        />
         <Button
           className="wealth-submit"
           block
