@@ -30,7 +30,9 @@ function serve(role: OperatorRole, options: { sessionEnded?: boolean } = {}) {
         ? profile(role)
         : url.startsWith('/admin/api/scheduler/jobs')
           ? { now: 0, running: true, jobs: [] }
-          : null;
+          : url.startsWith('/admin/api/queues')
+            ? [{ key: 'support', pending: 4 }]
+            : null;
       return new Response(JSON.stringify({ code: 200, msg: 'success', data }), {
         headers: { 'content-type': 'application/json' },
       });
@@ -90,5 +92,11 @@ describe('the shell for an operator', () => {
     expect(await screen.findByText(/Your session has ended/, {}, { timeout: 5000 })).toBeTruthy();
     expect(useSession.getState().session).toBeNull();
     expect(window.location.hash).toBe('#/finance/ledger');
+  });
+
+  it('badges a menu entry with what waits in its queue', async () => {
+    const menu = await openConsole('support', '#/');
+    const badge = await within(menu).findByTestId('menu-badge-/support', {}, { timeout: 5000 });
+    expect(badge.textContent).toBe('4');
   });
 });

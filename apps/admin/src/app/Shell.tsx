@@ -1,6 +1,7 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { operatorApi } from '@bourse/contract';
-import { Avatar, Breadcrumb, Button, Dropdown, Flex, Layout, Menu, type MenuProps, Tag, Typography } from 'antd';
+import { backofficeApi, operatorApi } from '@bourse/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Badge, Breadcrumb, Button, Dropdown, Flex, Layout, Menu, type MenuProps, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 import { BrandMark } from '../components/BrandMark';
@@ -9,7 +10,7 @@ import { api } from '../lib/client';
 import { useFeatures } from '../lib/features';
 import { useMessage } from '../lib/i18n';
 import { useCommonT } from '../lib/locales';
-import { activeEntry, allPages, visibleMenu } from '../lib/menu';
+import { activeEntry, allPages, menuBadges, visibleMenu } from '../lib/menu';
 import { useOperator, usePermissions } from '../lib/operator';
 import { useSession } from '../lib/stores/session';
 import { ConsoleRoutes } from './ConsoleRoutes';
@@ -44,6 +45,20 @@ export default function Shell() {
 
   const menu = useMemo(() => visibleMenu(features, permissions), [features, permissions]);
   const active = activeEntry(menu, location.pathname);
+  // What waits in the role's queues, on the entries that lead to them (asked again every half minute).
+  const queues = useQuery({
+    queryKey: ['shell', 'queues'],
+    queryFn: ({ signal }) => api.call(backofficeApi.queues, { signal, toast: false }),
+    enabled: permissions.has('dashboard.read'),
+    refetchInterval: 30_000,
+  });
+  const refetchQueues = queues.refetch;
+  const canCount = permissions.has('dashboard.read');
+  // A page visited may have worked a queue (a conversation read, a review decided): count again on the way out.
+  useEffect(() => {
+    if (canCount) void refetchQueues();
+  }, [location.pathname, canCount, refetchQueues]);
+  const badges = useMemo(() => menuBadges(features, menu, queues.data ?? []), [features, menu, queues.data]);
   const items: MenuProps['items'] = menu.map((group) => ({
     type: 'group',
     key: group.section,
@@ -53,7 +68,20 @@ export default function Shell() {
       return {
         key: entry.path,
         icon: <Icon />,
-        label: <Link to={entry.path}>{message(entry.title)}</Link>,
+        label: (
+          <Link to={entry.path} className="shell__menu-link">
+            <span>{message(entry.title)}</span>
+            {badges.get(entry.path) ? (
+              <Badge
+                count={badges.get(entry.path)}
+                size="small"
+                overflowCount={99}
+                className="shell__badge"
+                data-testid={`menu-badge-${entry.path}`}
+              />
+            ) : null}
+          </Link>
+        ),
       };
     }),
   }));

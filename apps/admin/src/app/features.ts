@@ -2,13 +2,17 @@ import { auditFeature } from '../features/audit';
 import { authFeature } from '../features/auth';
 import { c2cFeature } from '../features/c2c';
 import { chainFeature } from '../features/chain';
+import { chatFeature } from '../features/chat';
 import { contentFeature } from '../features/content';
+import { copyFeature } from '../features/copy';
 import { dashboardFeature } from '../features/dashboard';
 import { futuresFeature } from '../features/futures';
 import { identityFeature } from '../features/identity';
 import { ledgerFeature } from '../features/ledger';
+import { listingsFeature } from '../features/listings';
 import { loansFeature } from '../features/loans';
 import { marketsFeature } from '../features/markets';
+import { membershipFeature } from '../features/membership';
 import { miningFeature } from '../features/mining';
 import { operatorsFeature } from '../features/operators';
 import { optionsFeature } from '../features/options';
@@ -32,6 +36,7 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   dashboardFeature,
   usersFeature,
   supportFeature,
+  chatFeature,
   identityFeature,
   withdrawalsFeature,
   c2cFeature,
@@ -42,7 +47,10 @@ export const consoleFeatures: readonly ConsoleFeature[] = [
   miningFeature,
   loansFeature,
   futuresFeature,
+  copyFeature,
   rewardsFeature,
+  membershipFeature,
+  listingsFeature,
   contentFeature,
   ledgerFeature,
   chainFeature,

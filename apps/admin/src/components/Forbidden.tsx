@@ -20,6 +20,7 @@ export const PERMISSION_TEXT = {
   'content.manage': 'perm_content_manage',
   'support.chat': 'perm_support_chat',
   'c2c.arbitrate': 'perm_c2c_arbitrate',
+  'chat.moderate': 'perm_chat_moderate',
   'audit.read': 'perm_audit_read',
   'operators.manage': 'perm_operators_manage',
 } as const satisfies Record<Permission, keyof typeof en>;

@@ -1,5 +1,5 @@
-import type { TablePaginationConfig } from 'antd';
-import { useCallback, useMemo } from 'react';
+import type { TablePaginationConfig, TableProps } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCommonT } from '../lib/locales';
 
@@ -80,4 +80,59 @@ export function useListParams<K extends string>(
     () => ({ page, size, filter, setFilters, pagination }),
     [page, size, filter, setFilters, pagination],
   );
+}
+
+/** A filter's value when it is one of `values` (an address may say anything), else undefined. */
+export function oneOf<V extends string>(values: readonly V[], value: string | undefined): V | undefined {
+  return (values as readonly (string | undefined)[]).includes(value) ? (value as V) : undefined;
+}
+
+/** A uid filter's value when it is a whole number, else undefined. */
+export function wholeNumberOf(value: string | undefined): number | undefined {
+  return value && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/**
+ * The props every paged list table shares: rows keyed by id, the spinner while a page loads, the page's rows, the
+ * pagination bound to the address, and a horizontal scroll for narrow windows.
+ */
+export function pagedTable<T>(
+  query: { isFetching: boolean; data?: { list: T[]; total: number } | undefined },
+  list: Pick<ListParams<string>, 'pagination'>,
+): Pick<TableProps<T>, 'rowKey' | 'loading' | 'dataSource' | 'pagination' | 'scroll'> {
+  return {
+    rowKey: 'id',
+    loading: query.isFetching,
+    dataSource: query.data?.list,
+    pagination: list.pagination(query.data?.total),
+    scroll: { x: 'max-content' },
+  };
+}
+
+/** A table's pages kept in the component (a tab inside a page whose address already says what it shows). */
+export interface LocalPages {
+  page: number;
+  size: number;
+  /** Back to the first page (when what the table lists changes). */
+  reset(): void;
+  pagination(total: number | undefined): TablePaginationConfig;
+}
+
+export function useLocalPages(initialSize = 20): LocalPages {
+  const t = useCommonT();
+  const [state, setState] = useState({ page: 1, size: initialSize });
+  const reset = useCallback(() => setState((current) => ({ ...current, page: 1 })), []);
+  const pagination = useCallback(
+    (total: number | undefined): TablePaginationConfig => ({
+      current: state.page,
+      pageSize: state.size,
+      total,
+      showSizeChanger: true,
+      pageSizeOptions: [10, 20, 50, 100],
+      showTotal: (count) => t('total', { count }),
+      onChange: (page, size) => setState((current) => ({ page: size === current.size ? page : 1, size })),
+    }),
+    [state, t],
+  );
+  return useMemo(() => ({ ...state, reset, pagination }), [state, reset, pagination]);
 }

@@ -1,7 +1,7 @@
 import { OPERATOR_ROLES, type Permission, ROLE_PERMISSIONS } from '@bourse/contract';
 import { describe, expect, it } from 'vitest';
 import { consoleFeatures } from '../app/features';
-import { activeEntry, allPages, firstPage, visibleCards, visibleMenu, visibleQueues } from './menu';
+import { activeEntry, allPages, firstPage, menuBadges, visibleCards, visibleMenu, visibleQueues } from './menu';
 
 const may = (role: (typeof OPERATOR_ROLES)[number]): ReadonlySet<Permission> => new Set(ROLE_PERMISSIONS[role]);
 const paths = (role: (typeof OPERATOR_ROLES)[number]) =>
@@ -19,12 +19,13 @@ describe('the menu an operator sees', () => {
     ]);
   });
 
-  it('shows support the user lookup, the customer-service inbox and C2C appeals, and no other review queue', () => {
+  it('shows support the user lookup, the customer-service inbox, chat moderation and C2C appeals, and no other review queue', () => {
     expect(paths('support')).toEqual([
       '/',
       '/users',
       '/users/two-factor-resets',
       '/support',
+      '/chat',
       '/c2c',
       '/system/scheduler',
       '/me/password',
@@ -140,5 +141,25 @@ describe('the menu an operator sees', () => {
   it('has one page per path', () => {
     const all = allPages(consoleFeatures).map((page) => page.path);
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('the menu badges', () => {
+  it('puts each queue’s waiting count on the entry that leads to it, summing queues that share one', () => {
+    const menu = visibleMenu(consoleFeatures, may('admin'));
+    const badges = menuBadges(consoleFeatures, menu, [
+      { key: 'support', pending: 3 },
+      { key: 'identity', pending: 0 },
+      { key: 'withdrawals', pending: 2 },
+      { key: 'c2c-appeals', pending: 1 },
+      { key: 'c2c-merchants', pending: 2 },
+      { key: 'unknown-queue', pending: 9 },
+    ]);
+    expect(Object.fromEntries(badges)).toEqual({ '/support': 3, '/reviews/withdrawals': 2, '/c2c': 3 });
+  });
+
+  it('shows nothing for a queue whose page the role cannot open', () => {
+    const menu = visibleMenu(consoleFeatures, may('content'));
+    expect(menuBadges(consoleFeatures, menu, [{ key: 'support', pending: 3 }]).size).toBe(0);
   });
 });

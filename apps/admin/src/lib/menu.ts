@@ -111,3 +111,24 @@ export function visibleQueues(
     })
     .sort((a, b) => a.order - b.order);
 }
+
+/**
+ * The badge of each menu entry: what waits in the queues it leads to (a queue's page may carry a tab in its query,
+ * `/c2c?tab=merchants`; the entry is the one `activeEntry` would light for that page). Entries with nothing waiting
+ * have no badge.
+ */
+export function menuBadges(
+  features: readonly ConsoleFeature[],
+  menu: readonly MenuGroup[],
+  pending: readonly { key: string; pending: number }[],
+): Map<string, number> {
+  const known = new Map(features.flatMap((feature) => feature.queues ?? []).map((queue) => [queue.key, queue]));
+  const badges = new Map<string, number>();
+  for (const queue of pending) {
+    const page = known.get(queue.key)?.path.split('?')[0];
+    if (!page || queue.pending <= 0) continue;
+    const entry = activeEntry(menu, page);
+    if (entry && entry !== '/') badges.set(entry, (badges.get(entry) ?? 0) + queue.pending);
+  }
+  return badges;
+}

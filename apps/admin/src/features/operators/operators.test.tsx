@@ -68,8 +68,8 @@ describe('the operators page', { timeout: 30_000 }, () => {
     const form = await findModal();
     fireEvent.change(form.querySelector('input[name="email"]') as Element, { target: { value: 'mei@bourse.local' } });
     fireEvent.change(form.querySelector('input[name="name"]') as Element, { target: { value: 'Mei' } });
-    // The default role's permissions are spelled out under the field.
-    expect(form.textContent).toContain('Answer the customer-service chat');
+    // The default role's permissions are spelled out under the field (once the form has set its default role).
+    await waitFor(() => expect(form.textContent).toContain('Answer the customer-service chat'));
     fireEvent.click(buttonIn(form, 'Create'));
 
     const once = await screen.findByTestId('operator-password-once', {}, { timeout: 10_000 });

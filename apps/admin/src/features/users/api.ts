@@ -142,3 +142,12 @@ export function useRevokeSessions(uid: number) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.detail(uid) }),
   });
 }
+
+/** Sign the user out of one device (one login session). */
+export function useRevokeSession(uid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(backofficeApi.revokeSession, { params: { uid, id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.detail(uid) }),
+  });
+}

@@ -203,6 +203,7 @@ describe('resetting two-factor and signing out (maker-checker)', { timeout: 90_0
         return resets[0];
       }
       if (call.url === `/admin/api/users/${UID}/sessions/revoke`) return { revoked: 2 };
+      if (call.url === `/admin/api/users/${UID}/sessions/1/revoke`) return { revoked: 1 };
       return base(call);
     };
   };
@@ -247,6 +248,29 @@ describe('resetting two-factor and signing out (maker-checker)', { timeout: 90_0
     await screen.findByTestId('reset-2fa-card', {}, { timeout: 15_000 });
     expect(screen.queryByTestId('reset-2fa-approve-5')).toBeNull();
     expect(screen.queryByTestId('user-revoke-sessions')).toBeNull();
+  });
+
+  it('signs a user out of one device', async () => {
+    const calls = openConsole(operatorProfile('admin'), `#/users/${UID}`, withResets([]));
+    fireEvent.click(await screen.findByText('Sessions and devices (1)', {}, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByTestId('user-revoke-session-1'));
+    const confirm = await screen.findByText('Sign the user out on this device?');
+    const pop = confirm.closest('.ant-popover');
+    if (!(pop instanceof HTMLElement)) throw new Error('no confirmation');
+    fireEvent.click(buttonIn(pop, 'Sign out'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === `/admin/api/users/${UID}/sessions/1/revoke`)).toMatchObject({
+        method: 'POST',
+      }),
+    );
+    expect(calls.find((c) => c.url === `/admin/api/users/${UID}/sessions/revoke`)).toBeUndefined();
+  });
+
+  it('offers no per-device sign-out to a role without users.manage', async () => {
+    openConsole(operatorProfile('support'), `#/users/${UID}`, withResets([]));
+    fireEvent.click(await screen.findByText('Sessions and devices (1)', {}, { timeout: 15_000 }));
+    await screen.findByTestId('user-sessions');
+    expect(screen.queryByTestId('user-revoke-session-1')).toBeNull();
   });
 
   it('signs a user out everywhere', async () => {

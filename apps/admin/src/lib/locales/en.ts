@@ -99,6 +99,7 @@ export default {
   perm_content_manage: 'Banners, notices, articles, app versions',
   perm_support_chat: 'Answer the customer-service chat',
   perm_c2c_arbitrate: 'C2C: approve merchants, take ads down, read orders and chats, rule appeals',
+  perm_chat_moderate: 'Community chat: work the reports, delete messages, mute users, edit the word filter',
   perm_audit_read: 'Read the operator audit log',
   perm_operators_manage: 'Create operators, change their roles, disable them',
   // products

@@ -94,6 +94,7 @@ export default {
   perm_content_manage: '横幅、公告、文章、App 版本',
   perm_support_chat: '回复在线客服',
   perm_c2c_arbitrate: 'C2C：审核商家、下架广告、查看订单与聊天、裁决申诉',
+  perm_chat_moderate: '社区聊天：处理举报、删除消息、禁言用户、编辑敏感词',
   perm_audit_read: '查看运营审计日志',
   perm_operators_manage: '创建运营人员、修改角色、停用账号',
   product_spot: '现货',

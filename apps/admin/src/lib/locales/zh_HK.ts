@@ -94,6 +94,7 @@ export default {
   perm_content_manage: '橫幅、公告、文章、App 版本',
   perm_support_chat: '回覆線上客服',
   perm_c2c_arbitrate: 'C2C：審核商家、下架廣告、查看訂單與聊天、裁決申訴',
+  perm_chat_moderate: '社區聊天：處理舉報、刪除訊息、禁言用戶、編輯敏感詞',
   perm_audit_read: '查看營運審計日誌',
   perm_operators_manage: '建立營運人員、修改角色、停用帳號',
   product_spot: '現貨',

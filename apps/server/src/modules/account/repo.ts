@@ -78,6 +78,7 @@ export function createAccountRepo(db: Db) {
          OR (length(@prefix) >= 3 AND (email LIKE @prefix || '%' ESCAPE '\\' OR phone LIKE @prefix || '%' ESCAPE '\\'))
        ORDER BY uid DESC LIMIT @limit`,
     ),
+    allUids: db.prepare<[], number>('SELECT uid FROM users ORDER BY uid').pluck(),
     countUsers: db.prepare<[number], { total: number; since: number }>(
       'SELECT COUNT(*) AS total, COALESCE(SUM(created_at >= ?), 0) AS since FROM users',
     ),
@@ -153,6 +154,7 @@ export function createAccountRepo(db: Db) {
       const prefix = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
       return q.search.all({ uid, code: text.toUpperCase(), prefix, limit });
     },
+    allUids: () => q.allUids.all(),
     /** Users in all, and those registered since `since`. */
     countUsers: (since: number) => q.countUsers.get(since) ?? { total: 0, since: 0 },
     inviteCodeTaken: (code: string) => q.inviteCodeTaken.get(code) !== undefined,

@@ -113,6 +113,11 @@ export class AccountService {
     return this.repo.search(query, limit);
   }
 
+  /** Every user's uid, oldest first (scheduled evaluations over all accounts: membership by holdings). */
+  allUids(): number[] {
+    return this.repo.allUids();
+  }
+
   /** Users in all and those registered since `since` (the operators' dashboard). */
   countUsers(since: number): { total: number; since: number } {
     return this.repo.countUsers(since);

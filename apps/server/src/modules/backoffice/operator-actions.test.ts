@@ -124,6 +124,47 @@ describe('signing a user out everywhere', () => {
   });
 });
 
+describe('signing a user out of one device', () => {
+  it('ends that session only; another user’s session id is not found; support may not', async () => {
+    const admin = await loginOperator(server, 'admin');
+    const u = await registerUser(server);
+    const second = await post<{ token: string }>(server, '/api/user/login', {
+      account: u.account,
+      password: u.password,
+    });
+    const other = await registerUser(server);
+    const sessions = (
+      await get<{ sessions: { id: number }[] }>(server, `/admin/api/users/${u.uid}`, { token: admin.token })
+    ).body.data.sessions;
+    expect(sessions).toHaveLength(2);
+    const otherSessions = (
+      await get<{ sessions: { id: number }[] }>(server, `/admin/api/users/${other.uid}`, { token: admin.token })
+    ).body.data.sessions;
+    const foreign = await post(server, `/admin/api/users/${u.uid}/sessions/${otherSessions[0]?.id}/revoke`, undefined, {
+      token: admin.token,
+    });
+    expect(foreign.body.code).toBe(ERRORS.NOT_FOUND.code);
+    expect((await get(server, '/mapi/security/overview', { token: other.token })).body.code).toBe(200);
+    const support = await loginOperator(server, 'support');
+    const refused = await post(server, `/admin/api/users/${u.uid}/sessions/${sessions[0]?.id}/revoke`, undefined, {
+      token: support.token,
+    });
+    expect(refused.body.code).toBe(ERRORS.UNAUTHORIZED_OPERATION.code);
+    const newest = Math.max(...sessions.map((s) => s.id));
+    const revoked = await post<{ revoked: number }>(
+      server,
+      `/admin/api/users/${u.uid}/sessions/${newest}/revoke`,
+      undefined,
+      {
+        token: admin.token,
+      },
+    );
+    expect(revoked.body.data).toEqual({ revoked: 1 });
+    expect((await get(server, '/mapi/security/overview', { token: second.body.data.token })).body.code).toBe(401);
+    expect((await get(server, '/mapi/security/overview', { token: u.token })).body.code).toBe(200);
+  });
+});
+
 describe('an operator’s own password', () => {
   it('changes with the current password and a code; other sessions end; the old password stops working', async () => {
     const op = await loginOperator(server, 'content', 'first-pass-2026');
@@ -153,5 +194,26 @@ describe('an operator’s own password', () => {
       .prepare("SELECT change FROM operator_audit WHERE route = 'POST /admin/api/me/password' AND outcome = 'done'")
       .get() as { change: string };
     expect(row.change).not.toContain('second-pass');
+  });
+});
+
+describe('the menu badges’ queue counts', () => {
+  it('answers each role only the queues it works', async () => {
+    const keys = async (role: 'admin' | 'compliance' | 'support') =>
+      (
+        await get<{ key: string; pending: number }[]>(server, '/admin/api/queues', {
+          token: (await loginOperator(server, role)).token,
+        })
+      ).body.data
+        .map((q) => q.key)
+        .sort();
+    expect(await keys('compliance')).toEqual(['identity']);
+    const support = await keys('support');
+    expect(support).toContain('support');
+    expect(support).not.toContain('withdrawals');
+    expect(support).not.toContain('identity');
+    const admin = await keys('admin');
+    expect(admin).toEqual(expect.arrayContaining(['identity', 'withdrawals', 'twoFactorResets', 'support']));
+    expect((await get(server, '/admin/api/queues')).body.code).toBe(401);
   });
 });

@@ -1,4 +1,11 @@
-import type { Dashboard, UserAdminDetail, UserAdminSummary } from '@bourse/contract';
+import {
+  type Dashboard,
+  type OperatorRole,
+  type PendingQueues,
+  ROLE_PERMISSIONS,
+  type UserAdminDetail,
+  type UserAdminSummary,
+} from '@bourse/contract';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { ReviewQueue, Services } from '../../platform/module';
@@ -78,6 +85,14 @@ export class BackofficeService {
     return { revoked: this.services.account.sessions.revokeAll(uid, 'signed-out-by-operator') };
   }
 
+  /** Ends one login session of the user (a lost or unknown device); their other sessions stay. */
+  revokeSession(uid: number, sessionId: number): { revoked: number } {
+    this.services.account.requireUser(uid);
+    const session = this.services.account.sessions.list(uid).find((s) => s.id === sessionId);
+    if (!session) throw new DomainError('NOT_FOUND');
+    return { revoked: this.services.account.sessions.revoke(sessionId, 'signed-out-by-operator') ? 1 : 0 };
+  }
+
   unfreeze(uid: number): UserAdminSummary {
     return this.summary(this.services.account.unfreeze(uid));
   }
@@ -102,6 +117,12 @@ export class BackofficeService {
       queues: this.queues.map((q) => ({ key: q.key, permission: q.permission, pending: q.pending() })),
       reconciliation: this.lastReconciliation,
     };
+  }
+
+  /** The queues the role works, with how many wait in each (the console's menu badges ask every half minute). */
+  pendingQueues(role: OperatorRole): PendingQueues {
+    const may: readonly string[] = ROLE_PERMISSIONS[role];
+    return this.queues.filter((q) => may.includes(q.permission)).map((q) => ({ key: q.key, pending: q.pending() }));
   }
 
   private refreshing = false;

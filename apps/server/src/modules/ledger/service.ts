@@ -108,6 +108,7 @@ export interface HoldView {
 
 interface AccountRow {
   id: number;
+  asset: string;
   available: bigint;
   frozen: bigint;
   allow_negative: bigint;
@@ -118,11 +119,15 @@ interface AccountRow {
 /** The balances of an account as this process knows them: the single writer's authoritative copy. */
 interface AccountState {
   readonly id: number;
+  readonly asset: string;
   available: bigint;
   frozen: bigint;
   readonly allowNegative: boolean;
   /** The uid when a user owns the account (for `userHasReason` over postings not yet written). */
   readonly uid: number | null;
+  /** Scratch of `settleHolds` (no per-call map for 100,000 accounts): the call that touched it last, and its slot. */
+  seq: number;
+  slot: number;
 }
 
 /** An open hold: `amount` of the account's frozen bucket belongs to `holder`. */
@@ -138,13 +143,32 @@ interface HoldState {
 /** A leg waiting to be written at commit: account, asset, bucket, signed amount, holder of a frozen leg. */
 type PendingLeg = readonly [number, string, Bucket, bigint, string | null];
 
+/** `(uid, reason)` pairs a flush has to record: the rows to insert, flat (uid, reason, first entry). */
+interface UserReasons {
+  values: unknown[];
+}
+
 interface PendingEntry {
   readonly reference: string;
   readonly reason: string;
   readonly createdAt: number;
   readonly meta: string | null;
   readonly legs: PendingLeg[];
+  /** The legs of a `settleHolds` entry instead, in columns: 100,000 of them make no garbage the young GC must copy. */
+  readonly columns?: LegColumns;
 }
+
+/** Legs in columns (one asset): account id, signed amount, bucket (1 = frozen), holder of a frozen leg. */
+interface LegColumns {
+  count: number;
+  readonly asset: string;
+  readonly ids: Float64Array;
+  readonly amounts: BigInt64Array;
+  readonly frozen: Uint8Array;
+  readonly holders: (string | null)[];
+}
+
+const NO_LEGS: PendingLeg[] = [];
 
 /** The net change one posting makes to one account. */
 interface Change {
@@ -168,6 +192,8 @@ const INT64_MIN = -(2n ** 63n);
 const LEG_CHUNK = 50;
 const ENTRY_CHUNK = 64;
 const HOLD_CHUNK = 100;
+const ACCOUNT_CHUNK = 100;
+const REASON_CHUNK = 100;
 /** A frozen leg without a holder: only adoption writes one (it names what an earlier version froze). */
 const UNATTRIBUTED = '\u0000unattributed';
 const SYSTEM_NAME = /^[a-z0-9_.:-]{1,64}$/;
@@ -218,13 +244,17 @@ export class LedgerService {
   /** Their references: the unique index cannot see them before the flush. */
   private readonly pendingRefs = new Set<string>();
   private nextEntryId = 0;
+  /** Numbers the calls of `settleHolds` (its scratch marks on account states). */
+  private bulkSeq = 0;
   private flushScheduled = false;
   /** `uid|reason` pairs already recorded in ledger_user_reasons (committed), so the flush skips them. */
-  private readonly knownUserReasons = new Set<string>();
+  private readonly knownUserReasons = new Map<string, Set<number>>();
   private readonly legInserts = new Map<number, Statement<unknown[]>>();
   private readonly entryInserts = new Map<number, Statement<unknown[]>>();
   private readonly holdUpserts = new Map<number, Statement<unknown[]>>();
   private readonly holdDeletes = new Map<number, Statement<unknown[]>>();
+  private readonly accountUpdates = new Map<number, Statement<unknown[]>>();
+  private readonly reasonInserts = new Map<number, Statement<unknown[]>>();
   private readonly q: {
     assets: Statement<[], AssetRow>;
     systemOwner: Statement<[string], { id: number; type: AccountType; allow_negative: number }>;
@@ -242,7 +272,6 @@ export class LedgerService {
     writeAccount: Statement<[bigint, bigint, number, number]>;
     hasReference: Statement<[string], { one: number }>;
     userHasReason: Statement<[number, string, string], { one: number }>;
-    markUserReason: Statement<[number, string, number]>;
     userBalances: Statement<[number], AccountBalance & { id: bigint }>;
     userAccounts: Statement<[number], AccountBalance & { id: bigint; sub: string }>;
     upto: Statement<[], number>;
@@ -271,7 +300,7 @@ export class LedgerService {
       ),
       account: db
         .prepare<[number], AccountRow>(
-          'SELECT id, available, frozen, allow_negative, owner_kind, owner_id FROM ledger_accounts WHERE id = ?',
+          'SELECT id, asset, available, frozen, allow_negative, owner_kind, owner_id FROM ledger_accounts WHERE id = ?',
         )
         .safeIntegers(true),
       accountRef: db.prepare('SELECT owner_kind, owner_id, wallet, asset, sub FROM ledger_accounts WHERE id = ?'),
@@ -281,9 +310,6 @@ export class LedgerService {
       hasReference: db.prepare('SELECT 1 AS one FROM journal_entries WHERE reference = ?'),
       userHasReason: db.prepare(
         'SELECT 1 AS one FROM ledger_user_reasons WHERE uid = ? AND (reason = ? OR reason LIKE ?) LIMIT 1',
-      ),
-      markUserReason: db.prepare(
-        'INSERT OR IGNORE INTO ledger_user_reasons (uid, reason, first_entry_id) VALUES (?, ?, ?)',
       ),
       userBalances: db
         .prepare<[number], AccountBalance & { id: bigint }>(
@@ -539,10 +565,13 @@ export class LedgerService {
       if (!row) throw new Error(`ledger account ${id} does not exist`);
       state = {
         id,
+        asset: row.asset,
         available: row.available,
         frozen: row.frozen,
         allowNegative: row.allow_negative === 1n,
         uid: row.owner_kind === 'user' ? Number(row.owner_id) : null,
+        seq: 0,
+        slot: 0,
       };
       this.states.set(id, state);
     }
@@ -587,6 +616,8 @@ export class LedgerService {
     for (const entry of this.pending.values()) {
       if (entry.reason !== reason && !entry.reason.startsWith(`${reason}.`)) continue;
       if (entry.legs.some(([accountId]) => this.states.get(accountId)?.uid === uid)) return true;
+      const c = entry.columns;
+      if (c) for (let i = 0; i < c.count; i++) if (this.states.get(c.ids[i] as number)?.uid === uid) return true;
     }
     return this.q.userHasReason.get(uid, reason, `${reason}.%`) !== undefined;
   }
@@ -1068,6 +1099,201 @@ export class LedgerService {
     return entryId;
   }
 
+  /**
+   * Settles many holds in ONE journal entry (a round of up/down options, a batch of refunds): each hold lets go of
+   * `amount` (all it holds when absent), of which `back` (≥ 0, may be more than the amount: a win) goes to the
+   * available bucket of the hold's own account; `to` are a few aggregated legs on other accounts' available buckets
+   * (a pool, the fees; negative takes from them) that balance the entry. All in `asset`. The same rules as `post`,
+   * checked for the whole entry before anything changes, so it is all or nothing: a reference used once
+   * (`ALREADY_HANDLED`); a hold that does not hold the amount (`INSUFFICIENT_BALANCE`); nothing negative where its
+   * type forbids it, as the entry's net effect per account (`INSUFFICIENT_BALANCE`); a holder named twice, an
+   * account in another asset or legs that do not balance are bugs (an Error). Zero `back` and zero `to` amounts
+   * make no leg. Costs O(holds) with no SQL but the reference check: accounts are found through their holds.
+   */
+  settleHolds(input: {
+    reference: string;
+    reason: string;
+    asset: string;
+    holds: readonly { holder: string; amount?: bigint; back?: bigint }[];
+    to: readonly { account: AccountRef; amount: bigint }[];
+    meta?: Record<string, unknown>;
+  }): number {
+    return this.tx.active ? this.settleHoldsNow(input) : this.tx.run(() => this.settleHoldsNow(input));
+  }
+
+  private settleHoldsNow(input: {
+    reference: string;
+    reason: string;
+    asset: string;
+    holds: readonly { holder: string; amount?: bigint; back?: bigint }[];
+    to: readonly { account: AccountRef; amount: bigint }[];
+    meta?: Record<string, unknown>;
+  }): number {
+    const { reference, asset } = input;
+    const n = input.holds.length;
+    if (n === 0 && input.to.length === 0) throw new Error('an entry needs legs');
+    // Numbers in typed arrays, not arrays of bigints: a round's 100,000 holds would otherwise leave hundreds of
+    // thousands of live objects that every young-generation GC copies (it was most of the time). A typed array wraps
+    // silently beyond 64 bits, so every value is range-checked before it is stored.
+    const cap = 2 * n + input.to.length;
+    const columns: LegColumns = {
+      count: 0,
+      asset,
+      ids: new Float64Array(cap),
+      amounts: new BigInt64Array(cap),
+      frozen: new Uint8Array(cap),
+      holders: new Array<string | null>(cap).fill(null),
+    };
+    const leg = (id: number, amount: bigint, holder: string | null) => {
+      const i = columns.count++;
+      columns.ids[i] = id;
+      columns.amounts[i] = amount;
+      if (holder !== null) {
+        columns.frozen[i] = 1;
+        columns.holders[i] = holder;
+      }
+    };
+
+    // 1. Every check, before anything changes: the holds, the net change of each account (its slot in `dAvailable` /
+    //    `dFrozen`, marked on the account's state with this call's number), the balance.
+    const seq = ++this.bulkSeq;
+    const touched: AccountState[] = [];
+    const dAvailable = new BigInt64Array(n + input.to.length);
+    const dFrozen = new BigInt64Array(n + input.to.length);
+    const slot = (state: AccountState): number => {
+      if (state.seq !== seq) {
+        state.seq = seq;
+        state.slot = touched.length;
+        touched.push(state);
+      }
+      return state.slot;
+    };
+    const add = (deltas: BigInt64Array, i: number, amount: bigint) => {
+      const value = (deltas[i] as bigint) + amount;
+      if (value > INT64_MAX || value < INT64_MIN) throw new LedgerError('INVALID_PARAMS', { detail: 'out of range' });
+      deltas[i] = value;
+    };
+    const taken: HoldState[] = new Array<HoldState>(n);
+    const amounts = new BigInt64Array(n);
+    const seen = new Set<HoldState>();
+    let sum = 0n;
+    for (let k = 0; k < n; k++) {
+      const h = input.holds[k] as { holder: string; amount?: bigint; back?: bigint };
+      const hold = this.holds.get(h.holder);
+      if (!hold || hold.amount === 0n) throw new LedgerError('INSUFFICIENT_BALANCE');
+      if (seen.has(hold)) throw new Error(`hold ${h.holder} named twice in ${reference}`);
+      seen.add(hold);
+      const amount = h.amount ?? hold.amount;
+      const back = h.back ?? 0n;
+      if (amount <= 0n || back < 0n || back > INT64_MAX) {
+        throw new LedgerError('INVALID_PARAMS', { detail: `hold ${h.holder}` });
+      }
+      if (amount > hold.amount) throw new LedgerError('INSUFFICIENT_BALANCE');
+      const state = this.stateOf(hold.accountId);
+      if (state.asset !== asset) throw new Error(`hold ${h.holder} is in ${state.asset}, not ${asset} (${reference})`);
+      const i = slot(state);
+      add(dFrozen, i, -amount);
+      taken[k] = hold;
+      amounts[k] = amount;
+      leg(state.id, -amount, h.holder);
+      sum -= amount;
+      if (back > 0n) {
+        add(dAvailable, i, back);
+        leg(state.id, back, null);
+        sum += back;
+      }
+    }
+    const others: [AccountRef, bigint][] = [];
+    for (const t of input.to) {
+      if (t.account.asset !== asset) throw new Error(`leg in ${t.account.asset} in an entry in ${asset}`);
+      if (t.amount > INT64_MAX || t.amount < INT64_MIN)
+        throw new LedgerError('INVALID_PARAMS', { detail: 'out of range' });
+      if (t.amount !== 0n) others.push([t.account, t.amount]);
+      sum += t.amount;
+    }
+    if (sum !== 0n) throw new Error(`entry ${reference} does not balance in ${asset}: ${sum}`);
+    // Accounts that only `to` names and that do not exist yet hold zero; they are created once the entry goes through.
+    const fresh: [AccountRef, bigint][] = [];
+    for (const [ref, amount] of others) {
+      const id = this.existingAccountId(ref);
+      if (id === undefined) {
+        const same = fresh.find(([r]) => sameRef(r, ref));
+        if (same) same[1] += amount;
+        else fresh.push([ref, amount]);
+      } else add(dAvailable, slot(this.stateOf(id)), amount);
+    }
+    for (const state of touched) {
+      const a = state.available + (dAvailable[state.slot] as bigint);
+      const f = state.frozen + (dFrozen[state.slot] as bigint);
+      if (f < 0n || (a < 0n && !state.allowNegative)) throw new LedgerError('INSUFFICIENT_BALANCE');
+      if (a > INT64_MAX || f > INT64_MAX || a < INT64_MIN) {
+        throw new LedgerError('INVALID_PARAMS', { detail: 'balance out of range' });
+      }
+    }
+    for (const [ref, amount] of fresh) {
+      if (amount < 0n && !this.wouldAllowNegative(ref)) throw new LedgerError('INSUFFICIENT_BALANCE');
+      if (amount > INT64_MAX || amount < INT64_MIN) throw new LedgerError('INVALID_PARAMS', { detail: 'out of range' });
+    }
+    if (this.pendingRefs.has(reference) || this.q.hasReference.get(reference) !== undefined) {
+      throw new LedgerError('ALREADY_HANDLED');
+    }
+
+    // 2. Apply (as `postNow`): the accounts, the holds, the statement lines, the legs for the flush, and the undo.
+    for (const [ref, amount] of fresh) {
+      if (amount !== 0n) add(dAvailable, slot(this.stateOf(this.accountId(ref))), amount);
+    }
+    for (const [ref, amount] of others) leg(this.accountId(ref), amount, null);
+    if (this.pending.size === 0) this.nextEntryId = (this.q.maxEntryId.get() ?? 0) + 1;
+    const entryId = this.nextEntryId++;
+    const now = this.clock.now();
+    const mark = this.statements.mark;
+    const reasonId = this.statements.reasonId(input.reason);
+    for (const state of touched) {
+      const available = dAvailable[state.slot] as bigint;
+      const frozen = dFrozen[state.slot] as bigint;
+      if (available === 0n && frozen === 0n) continue;
+      state.available += available;
+      state.frozen += frozen;
+      this.dirty.add(state);
+      this.statements.stage(state.id, entryId, reasonId, now, state.available, state.frozen);
+    }
+    for (let k = 0; k < n; k++) {
+      const hold = taken[k] as HoldState;
+      hold.amount -= amounts[k] as bigint;
+      if (hold.amount === 0n && !hold.stored) {
+        this.holds.delete(hold.holder);
+        this.unsynced.delete(hold);
+      } else this.unsynced.add(hold);
+    }
+    this.pending.set(entryId, {
+      reference,
+      reason: input.reason,
+      createdAt: now,
+      meta: input.meta ? JSON.stringify(input.meta) : null,
+      legs: NO_LEGS,
+      columns,
+    });
+    this.pendingRefs.add(reference);
+    this.tx.afterRollback(() => {
+      this.statements.unstage(mark);
+      for (const state of touched) {
+        state.available -= dAvailable[state.slot] as bigint;
+        state.frozen -= dFrozen[state.slot] as bigint;
+        this.dirty.add(state);
+      }
+      for (let k = n - 1; k >= 0; k--) {
+        const hold = taken[k] as HoldState;
+        hold.amount += amounts[k] as bigint;
+        this.holds.set(hold.holder, hold);
+        this.unsynced.add(hold);
+      }
+      this.pending.delete(entryId);
+      this.pendingRefs.delete(reference);
+    });
+    this.scheduleFlush();
+    return entryId;
+  }
+
   private scheduleFlush(): void {
     if (this.flushScheduled) return;
     this.flushScheduled = true;
@@ -1084,8 +1310,7 @@ export class LedgerService {
   private flush(): void {
     this.flushScheduled = false;
     const now = this.clock.now();
-    for (const state of this.dirty) this.q.writeAccount.run(state.available, state.frozen, now, state.id);
-    this.dirty.clear();
+    this.writeAccounts(now);
     if (this.pending.size === 0) return;
     let entries: unknown[] = [];
     for (const [entryId, entry] of this.pending) {
@@ -1098,11 +1323,30 @@ export class LedgerService {
     if (entries.length > 0) this.insertEntries(entries);
     let batch: unknown[] = [];
     let lastEntryId = 0;
+    const reasons: UserReasons = { values: [] };
     for (const [entryId, entry] of this.pending) {
+      let lastUid: number | null = null;
       for (const [accountId, asset, bucket, amount, holder] of entry.legs) {
         const uid = this.states.get(accountId)?.uid;
-        if (uid !== null && uid !== undefined) this.markUserReason(uid, entry.reason, entryId);
+        if (uid !== null && uid !== undefined && uid !== lastUid) {
+          this.markUserReason(reasons, uid, entry.reason, entryId);
+          lastUid = uid;
+        }
         batch.push(entryId, accountId, asset, bucket, amount, holder);
+        if (batch.length === LEG_CHUNK * 6) {
+          this.insertLegs(batch);
+          batch = [];
+        }
+      }
+      const c = entry.columns;
+      for (let i = 0; c && i < c.count; i++) {
+        const accountId = c.ids[i] as number;
+        const uid = this.states.get(accountId)?.uid;
+        if (uid !== null && uid !== undefined && uid !== lastUid) {
+          this.markUserReason(reasons, uid, entry.reason, entryId);
+          lastUid = uid;
+        }
+        batch.push(entryId, accountId, c.asset, c.frozen[i] ? 'frozen' : 'available', c.amounts[i], c.holders[i]);
         if (batch.length === LEG_CHUNK * 6) {
           this.insertLegs(batch);
           batch = [];
@@ -1111,6 +1355,7 @@ export class LedgerService {
       lastEntryId = entryId;
     }
     if (batch.length > 0) this.insertLegs(batch);
+    this.writeUserReasons(reasons);
     this.statements.commitStaged();
     if (this.statements.due(now)) this.writeIndexes(lastEntryId);
     this.pending.clear();
@@ -1243,11 +1488,69 @@ export class LedgerService {
     statement.run(...values);
   }
 
-  private markUserReason(uid: number, reason: string, entryId: number): void {
-    const key = `${uid}|${reason}`;
-    if (this.knownUserReasons.has(key)) return;
-    this.q.markUserReason.run(uid, reason, entryId);
-    this.tx.afterCommit(() => this.knownUserReasons.add(key));
+  /** Notes that a user's accounts moved for a reason, unless known already (written by `writeUserReasons`). */
+  private markUserReason(batch: UserReasons, uid: number, reason: string, entryId: number): void {
+    if (this.knownUserReasons.get(reason)?.has(uid)) return;
+    batch.values.push(uid, reason, entryId);
+  }
+
+  /** The flush's new `uid|reason` pairs, in multi-row inserts (the first entry of a pair wins: entry order). */
+  private writeUserReasons(batch: UserReasons): void {
+    const values = batch.values;
+    if (values.length === 0) return;
+    for (let i = 0; i < values.length; i += REASON_CHUNK * 3) {
+      const part = values.slice(i, i + REASON_CHUNK * 3);
+      const rows = part.length / 3;
+      let statement = this.reasonInserts.get(rows);
+      if (!statement) {
+        const tuples = Array.from({ length: rows }, () => '(?, ?, ?)').join(', ');
+        statement = this.db.prepare(
+          `INSERT OR IGNORE INTO ledger_user_reasons (uid, reason, first_entry_id) VALUES ${tuples}`,
+        );
+        this.reasonInserts.set(rows, statement);
+      }
+      statement.run(...part);
+    }
+    this.tx.afterCommit(() => {
+      for (let i = 0; i < values.length; i += 3) {
+        const reason = values[i + 1] as string;
+        let uids = this.knownUserReasons.get(reason);
+        if (!uids) this.knownUserReasons.set(reason, (uids = new Set()));
+        uids.add(values[i] as number);
+      }
+    });
+  }
+
+  /**
+   * Each account this transaction changed, written once: one UPDATE each for a few, else UPDATE … FROM VALUES in
+   * chunks (a round of options settles 100,000 accounts: a statement per row costs twice as much).
+   */
+  private writeAccounts(now: number): void {
+    if (this.dirty.size <= ACCOUNT_CHUNK / 4) {
+      for (const state of this.dirty) this.q.writeAccount.run(state.available, state.frozen, now, state.id);
+    } else {
+      let values: unknown[] = [now];
+      const write = () => {
+        const rows = (values.length - 1) / 3;
+        let statement = this.accountUpdates.get(rows);
+        if (!statement) {
+          const tuples = Array.from({ length: rows }, () => '(?, ?, ?)').join(', ');
+          statement = this.db.prepare(
+            `UPDATE ledger_accounts SET available = v.column2, frozen = v.column3, updated_at = ?
+             FROM (VALUES ${tuples}) AS v WHERE ledger_accounts.id = v.column1`,
+          );
+          this.accountUpdates.set(rows, statement);
+        }
+        statement.run(...values);
+        values = [now];
+      };
+      for (const state of this.dirty) {
+        values.push(state.id, state.available, state.frozen);
+        if (values.length === ACCOUNT_CHUNK * 3 + 1) write();
+      }
+      if (values.length > 1) write();
+    }
+    this.dirty.clear();
   }
 
   private insertLegs(values: unknown[]): void {

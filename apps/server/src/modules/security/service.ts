@@ -72,7 +72,7 @@ export class SecurityService {
       identity: () => this.identity.state(uid) === 'verified',
       twoFactor: () => this.twoFactor.isEnabled(uid),
       deposit: () => this.ledger.userHasReason(uid, 'wallet.deposit'),
-      trade: () => this.ledger.userHasReason(uid, 'spot.trade'),
+      trade: () => this.ledger.userHasReason(uid, 'spot.trade') || this.ledger.userHasReason(uid, 'futures.trade'),
     };
     const tasks = NEWCOMER_TASKS.map((key) => ({ key, done: done[key]() }));
     return { tasks, done: tasks.filter((t) => t.done).length, total: tasks.length };

@@ -11,6 +11,7 @@ export type {
   WalletService,
   WithdrawLock,
   WithdrawLockSource,
+  WithdrawLimitSource,
 } from './service';
 
 declare module '../../platform/module' {

@@ -137,6 +137,10 @@ interface AdminPage {
 export function createWalletRepo(db: Db) {
   const big = <P extends unknown[], R>(sql: string) => db.prepare<P, R>(sql).safeIntegers(true);
   const q = {
+    withdrawnSince: big<[number, number], { asset: string; amount: bigint }>(
+      `SELECT asset, SUM(amount) AS amount FROM wallet_withdrawals
+       WHERE uid = ? AND created_at >= ? AND status NOT IN ('failed', 'rejected', 'cancelled') GROUP BY asset`,
+    ),
     networks: big<[], NetworkRow>('SELECT * FROM wallet_networks ORDER BY asset, sort, network'),
     network: big<[string, string], NetworkRow>('SELECT * FROM wallet_networks WHERE asset = ? AND network = ?'),
     networkCodes: db.prepare<[], { network: string }>('SELECT DISTINCT network FROM wallet_networks ORDER BY network'),
@@ -326,6 +330,8 @@ export function createWalletRepo(db: Db) {
   };
 
   return {
+    /** What a user withdrew (or has on its way) since `since`, by asset: the 24-hour limit counts it. */
+    withdrawnSince: (uid: number, since: number) => q.withdrawnSince.all(uid, since),
     networks: () => q.networks.all(),
     network: (asset: string, network: string) => q.network.get(asset, network),
     networkCodes: () => q.networkCodes.all().map((r) => r.network),

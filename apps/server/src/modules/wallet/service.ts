@@ -177,6 +177,8 @@ export interface WithdrawLock {
 
 /** A lock another module knows of, or null when it has none (or it has ended). */
 export type WithdrawLockSource = (uid: number) => WithdrawLock | null;
+/** A user's 24-hour withdrawal limit in USDT ledger units (null: none), from another module (membership). */
+export type WithdrawLimitSource = (uid: number) => bigint | null;
 
 /** The catalogue entry a withdrawal gets while locked, by reason. */
 const LOCK_ERRORS: Record<WithdrawLockReason, ErrorKey> = {
@@ -215,6 +217,7 @@ export class WalletService {
   private readonly recordReaders = new Map<string, RecordReader>();
   private readonly recordFilters = new Map<RecordFilter, string[]>();
   private readonly lockSources: WithdrawLockSource[] = [];
+  private limitSource: WithdrawLimitSource | null = null;
   private prices: PriceSource | null = null;
   private products: ProductAvailability = { isAvailable: () => true };
   private readonly recipientLookups: FailureLimiter;
@@ -475,6 +478,27 @@ export class WalletService {
     this.lockSources.push(source);
   }
 
+  /** Sets where a user's 24-hour withdrawal limit comes from (membership levels); without one there is none. */
+  useWithdrawLimit(source: WithdrawLimitSource): void {
+    this.limitSource = source;
+  }
+
+  /**
+   * A user's 24-hour withdrawal limit and what counts against it, in USDT ledger units: every withdrawal submitted in
+   * the last 24 hours that did not end unsent, valued at today's price (an unpriced asset counts as the whole limit).
+   */
+  withdrawLimit(uid: number): { limit: bigint | null; used: bigint } {
+    const limit = this.limitSource?.(uid) ?? null;
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    let used = 0n;
+    for (const row of this.repo.withdrawnSince(uid, this.clock.now() - 24 * HOUR)) {
+      if (!this.ledger.hasAsset(row.asset)) continue;
+      const value = this.valueInUsdt(this.ledger.asset(row.asset), row.amount, usdtScale);
+      used += value ?? limit ?? 0n;
+    }
+    return { limit, used };
+  }
+
   /**
    * Submits a withdrawal: every rule is checked before the fund password (a refused request costs no password try),
    * the password and second factor are verified, then the rules are checked again inside the transaction that
@@ -555,7 +579,20 @@ export class WalletService {
     if (lock) fail(LOCK_ERRORS[lock.reason]);
     const fee = net.withdraw_fee;
     if (this.available(uid, 'spot', asset.code) < amount + fee) fail('INSUFFICIENT_BALANCE');
+    this.checkWithdrawLimit(uid, asset, amount);
     return { asset, net, spec, address, amount, fee };
+  }
+
+  private checkWithdrawLimit(uid: number, asset: AssetRow, amount: bigint): void {
+    if (!this.limitSource) return;
+    const { limit, used } = this.withdrawLimit(uid);
+    if (limit === null) return;
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    const value = this.valueInUsdt(asset, amount, usdtScale) ?? limit + 1n;
+    if (used + value > limit) {
+      const left = limit > used ? limit - used : 0n;
+      fail('WITHDRAW_DAILY_LIMIT', { limit: formatDecimal(limit, usdtScale), left: formatDecimal(left, usdtScale) });
+    }
   }
 
   withdrawals(uid: number, query: { asset?: string; page: number; size: number }): Paged<Withdrawal> {

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
 import { StatusTag } from '../../../components/StatusTag';
 import { Time } from '../../../components/Time';
-import { useListParams } from '../../../hooks/useListParams';
+import { pagedTable, useListParams } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useAudit } from '../api';
 import { useAuditT } from '../locales';
@@ -102,12 +102,8 @@ export default function AuditPage() {
         </Row>
         {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
         <Table<AuditEntry>
-          rowKey="id"
+          {...pagedTable(query, list)}
           size="middle"
-          loading={query.isFetching}
-          dataSource={query.data?.list}
-          pagination={list.pagination(query.data?.total)}
-          scroll={{ x: 'max-content' }}
           data-testid="audit-table"
           expandable={{
             expandedRowRender: (row) => (

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
 import { StatusTag } from '../../../components/StatusTag';
 import { Time } from '../../../components/Time';
-import { useListParams } from '../../../hooks/useListParams';
+import { pagedTable, useListParams } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useArticles } from '../api';
 import { CONTENT_LANGS } from '../components/languages';
@@ -57,11 +57,7 @@ export default function ArticlesPage() {
         </Flex>
         {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
         <Table<ContentArticle>
-          rowKey="id"
-          loading={query.isFetching}
-          dataSource={query.data?.list}
-          pagination={list.pagination(query.data?.total)}
-          scroll={{ x: 'max-content' }}
+          {...pagedTable(query, list)}
           data-testid="article-table"
           columns={[
             { title: common('id'), dataIndex: 'id', render: (id: number) => <span className="num">#{id}</span> },

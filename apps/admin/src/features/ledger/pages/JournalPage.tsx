@@ -8,7 +8,7 @@ import { QueryError } from '../../../components/QueryError';
 import { StatusTag } from '../../../components/StatusTag';
 import { Time } from '../../../components/Time';
 import { UserLink } from '../../../components/UserLink';
-import { useListParams } from '../../../hooks/useListParams';
+import { pagedTable, useListParams } from '../../../hooks/useListParams';
 import { useJournal } from '../api';
 import { useLedgerT } from '../locales';
 
@@ -44,11 +44,7 @@ export default function JournalPage() {
           {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
           {valid ? (
             <Table<JournalEntry>
-              rowKey="id"
-              loading={query.isFetching}
-              dataSource={query.data?.list}
-              pagination={list.pagination(query.data?.total)}
-              scroll={{ x: 'max-content' }}
+              {...pagedTable(query, list)}
               locale={{ emptyText: t('noEntries') }}
               data-testid="journal-table"
               expandable={{

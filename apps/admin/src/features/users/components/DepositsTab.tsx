@@ -1,9 +1,9 @@
 import type { AdminDeposit } from '@bourse/contract';
 import { Table, Typography } from 'antd';
-import { useState } from 'react';
 import { Num } from '../../../components/Num';
 import { QueryError } from '../../../components/QueryError';
 import { Time } from '../../../components/Time';
+import { pagedTable, useLocalPages } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useUserDeposits } from '../api';
 import { useUsersT } from '../locales';
@@ -12,26 +12,16 @@ import { useUsersT } from '../locales';
 export function DepositsTab({ uid }: { uid: number }) {
   const t = useUsersT();
   const common = useCommonT();
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const query = useUserDeposits(uid, page.page, page.size);
+  const pages = useLocalPages();
+  const query = useUserDeposits(uid, pages.page, pages.size);
   return (
     <>
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       <Table<AdminDeposit>
         size="small"
-        rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.list}
-        scroll={{ x: 'max-content' }}
+        {...pagedTable(query, pages)}
         data-testid="user-deposits"
         locale={{ emptyText: t('depositsEmpty') }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: query.data?.total,
-          showTotal: (count) => common('total', { count }),
-          onChange: (next, size) => setPage({ page: size === page.size ? next : 1, size }),
-        }}
         columns={[
           { title: common('id'), dataIndex: 'id', render: (id: number) => <span className="num">#{id}</span> },
           {

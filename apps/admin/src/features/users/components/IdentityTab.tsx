@@ -1,10 +1,10 @@
 import type { AdminIdentitySummary } from '@bourse/contract';
 import { Table } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { IdentityTag } from '../../../components/DomainTags';
 import { QueryError } from '../../../components/QueryError';
 import { Time } from '../../../components/Time';
+import { pagedTable, useLocalPages } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useUserIdentity } from '../api';
 import { useUsersT } from '../locales';
@@ -13,26 +13,16 @@ import { useUsersT } from '../locales';
 export function IdentityTab({ uid }: { uid: number }) {
   const t = useUsersT();
   const common = useCommonT();
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const query = useUserIdentity(uid, page.page, page.size);
+  const pages = useLocalPages();
+  const query = useUserIdentity(uid, pages.page, pages.size);
   return (
     <>
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       <Table<AdminIdentitySummary>
         size="small"
-        rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.list}
-        scroll={{ x: 'max-content' }}
+        {...pagedTable(query, pages)}
         data-testid="user-identity"
         locale={{ emptyText: t('identityEmpty') }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: query.data?.total,
-          hideOnSinglePage: true,
-          onChange: (next, size) => setPage({ page: size === page.size ? next : 1, size }),
-        }}
         columns={[
           {
             title: common('id'),

@@ -5,6 +5,7 @@ import { OrderStatusTag, SideText } from '../../../components/DomainTags';
 import { Num } from '../../../components/Num';
 import { QueryError } from '../../../components/QueryError';
 import { Time } from '../../../components/Time';
+import { pagedTable, useLocalPages } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useUserOrders } from '../api';
 import { useUsersT } from '../locales';
@@ -14,15 +15,15 @@ export function OrdersTab({ uid }: { uid: number }) {
   const t = useUsersT();
   const common = useCommonT();
   const [open, setOpen] = useState(true);
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const query = useUserOrders(uid, open, page.page, page.size);
+  const pages = useLocalPages();
+  const query = useUserOrders(uid, open, pages.page, pages.size);
   return (
     <Flex vertical gap={12}>
       <Segmented<'open' | 'history'>
         value={open ? 'open' : 'history'}
         onChange={(value) => {
           setOpen(value === 'open');
-          setPage((current) => ({ ...current, page: 1 }));
+          pages.reset();
         }}
         options={[
           { value: 'open', label: t('ordersOpen') },
@@ -34,20 +35,9 @@ export function OrdersTab({ uid }: { uid: number }) {
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       <Table<SpotOrder>
         size="small"
-        rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.list}
-        scroll={{ x: 'max-content' }}
+        {...pagedTable(query, pages)}
         data-testid="user-orders"
         locale={{ emptyText: open ? t('ordersOpenEmpty') : t('ordersHistoryEmpty') }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: query.data?.total,
-          showSizeChanger: true,
-          showTotal: (count) => common('total', { count }),
-          onChange: (next, size) => setPage({ page: size === page.size ? next : 1, size }),
-        }}
         columns={[
           { title: common('id'), dataIndex: 'id', render: (id: number) => <span className="num">#{id}</span> },
           { title: t('symbol'), dataIndex: 'symbol', render: (s: string) => <strong>{s}</strong> },

@@ -1,11 +1,18 @@
 import type { LoginSession } from '@bourse/contract';
-import { Table, Typography } from 'antd';
+import { App, Button, Popconfirm, Table, Typography } from 'antd';
 import { Time } from '../../../components/Time';
+import { useCommonT } from '../../../lib/locales';
+import { useCan } from '../../../lib/operator';
+import { useRevokeSession } from '../api';
 import { useUsersT } from '../locales';
 
-/** Where the user is signed in: each session's device, address and times. */
-export function SessionsTab({ sessions }: { sessions: readonly LoginSession[] }) {
+/** Where the user is signed in: each session's device, address and times; an operator may end one of them. */
+export function SessionsTab({ uid, sessions }: { uid: number; sessions: readonly LoginSession[] }) {
   const t = useUsersT();
+  const common = useCommonT();
+  const { message } = App.useApp();
+  const revoke = useRevokeSession(uid);
+  const canManage = useCan('users.manage');
   return (
     <Table<LoginSession>
       size="small"
@@ -41,6 +48,31 @@ export function SessionsTab({ sessions }: { sessions: readonly LoginSession[] })
           ellipsis: { showTitle: true },
           render: (ua: string | null) => <span className="small-text">{ua ?? '—'}</span>,
         },
+        ...(canManage
+          ? [
+              {
+                key: 'action',
+                render: (_: unknown, row: LoginSession) => (
+                  <Popconfirm
+                    title={t('revokeOneConfirm')}
+                    description={t('revokeOneText')}
+                    okText={t('revokeOne')}
+                    cancelText={common('cancel')}
+                    onConfirm={() => revoke.mutate(row.id, { onSuccess: () => void message.success(t('revokedOne')) })}
+                  >
+                    <Button
+                      size="small"
+                      danger
+                      loading={revoke.isPending && revoke.variables === row.id}
+                      data-testid={`user-revoke-session-${row.id}`}
+                    >
+                      {t('revokeOne')}
+                    </Button>
+                  </Popconfirm>
+                ),
+              },
+            ]
+          : []),
       ]}
     />
   );

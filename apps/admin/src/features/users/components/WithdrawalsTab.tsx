@@ -1,11 +1,11 @@
 import type { AdminWithdrawal } from '@bourse/contract';
 import { Flex, Table, Typography } from 'antd';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { WithdrawalStatusTag } from '../../../components/DomainTags';
 import { Num } from '../../../components/Num';
 import { QueryError } from '../../../components/QueryError';
 import { Time } from '../../../components/Time';
+import { pagedTable, useLocalPages } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useUserWithdrawals } from '../api';
 import { useUsersT } from '../locales';
@@ -14,8 +14,8 @@ import { useUsersT } from '../locales';
 export function WithdrawalsTab({ uid }: { uid: number }) {
   const t = useUsersT();
   const common = useCommonT();
-  const [page, setPage] = useState({ page: 1, size: 20 });
-  const query = useUserWithdrawals(uid, page.page, page.size);
+  const pages = useLocalPages();
+  const query = useUserWithdrawals(uid, pages.page, pages.size);
   return (
     <Flex vertical gap={12}>
       <Link to={`/reviews/withdrawals?uid=${uid}&status=`} className="self-start" data-testid="user-withdrawals-queue">
@@ -24,19 +24,9 @@ export function WithdrawalsTab({ uid }: { uid: number }) {
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       <Table<AdminWithdrawal>
         size="small"
-        rowKey="id"
-        loading={query.isFetching}
-        dataSource={query.data?.list}
-        scroll={{ x: 'max-content' }}
+        {...pagedTable(query, pages)}
         data-testid="user-withdrawals"
         locale={{ emptyText: t('withdrawalsEmpty') }}
-        pagination={{
-          current: page.page,
-          pageSize: page.size,
-          total: query.data?.total,
-          showTotal: (count) => common('total', { count }),
-          onChange: (next, size) => setPage({ page: size === page.size ? next : 1, size }),
-        }}
         columns={[
           { title: common('id'), dataIndex: 'id', render: (id: number) => <span className="num">#{id}</span> },
           {

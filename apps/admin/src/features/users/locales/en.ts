@@ -135,6 +135,10 @@ export default {
   resetsSubtitle:
     'A user who lost their authenticator: one operator proposes with a reason, a different one approves or rejects.',
   resetsCard: 'Two-factor resets',
+  revokeOne: 'Sign out',
+  revokeOneConfirm: 'Sign the user out on this device?',
+  revokeOneText: 'This session ends; the user’s other devices stay signed in.',
+  revokedOne: 'Signed out on that device.',
   revoke: 'Sign out everywhere',
   revokeConfirm: 'Sign user {{uid}} out on every device?',
   revokeConfirmText: 'Every session ends; the user signs in again.',

@@ -1,27 +1,24 @@
-import { TWO_FACTOR_RESET_STATUSES, type TwoFactorReset, type TwoFactorResetStatus } from '@bourse/contract';
-import { Card, Flex, Segmented, Table } from 'antd';
+import { TWO_FACTOR_RESET_STATUSES, type TwoFactorReset } from '@bourse/contract';
+import { Card, Flex, Table } from 'antd';
+import { ListFilters } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
 import { Time } from '../../../components/Time';
 import { UserLink } from '../../../components/UserLink';
-import { useListParams } from '../../../hooks/useListParams';
+import { oneOf, pagedTable, useListParams } from '../../../hooks/useListParams';
 import { useCommonT } from '../../../lib/locales';
 import { useTwoFactorResets } from '../api';
 import { ResetStatus } from '../components/TwoFactorResetCard';
 import { DecideTwoFactorReset } from '../components/TwoFactorResetActions';
 import { useUsersT } from '../locales';
 
-const isStatus = (value: string | undefined): value is TwoFactorResetStatus =>
-  (TWO_FACTOR_RESET_STATUSES as readonly (string | undefined)[]).includes(value);
-
 /** The two-factor reset queue: proposals waiting for a second operator, and the decided ones. */
 export default function TwoFactorResetsPage() {
   const t = useUsersT();
   const common = useCommonT();
   const list = useListParams<'status'>({ filters: { status: 'pending' } });
-  const status = list.filter('status');
   const query = useTwoFactorResets({
-    status: isStatus(status) ? status : undefined,
+    status: oneOf(TWO_FACTOR_RESET_STATUSES, list.filter('status')),
     page: list.page,
     size: list.size,
   });
@@ -29,23 +26,10 @@ export default function TwoFactorResetsPage() {
     <>
       <PageHeader title={t('resetsTitle')} subtitle={t('resetsSubtitle')} />
       <Card>
-        <Flex gap={12} wrap className="filters">
-          <Segmented<string>
-            value={status ?? ''}
-            onChange={(value) => list.setFilters({ status: value })}
-            options={[
-              ...TWO_FACTOR_RESET_STATUSES.map((value) => ({ value, label: t(`reset_${value}`) })),
-              { value: '', label: common('all') },
-            ]}
-          />
-        </Flex>
+        <ListFilters list={list} statuses={TWO_FACTOR_RESET_STATUSES} statusLabel={(value) => t(`reset_${value}`)} />
         {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
         <Table<TwoFactorReset>
-          rowKey="id"
-          loading={query.isFetching}
-          dataSource={query.data?.list}
-          pagination={list.pagination(query.data?.total)}
-          scroll={{ x: 'max-content' }}
+          {...pagedTable(query, list)}
           data-testid="reset-2fa-table"
           columns={[
             { title: common('id'), dataIndex: 'id', render: (id: number) => <span className="num">#{id}</span> },

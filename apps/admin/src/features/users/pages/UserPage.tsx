@@ -165,7 +165,7 @@ export default function UserPage() {
         {
           key: 'sessions',
           label: t('tabSessions', { count: detail.sessions.length }),
-          children: <SessionsTab sessions={detail.sessions} />,
+          children: <SessionsTab uid={uid} sessions={detail.sessions} />,
         },
       ]
     : [];

@@ -1,15 +1,16 @@
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES, type WithdrawalStatus } from '@bourse/contract';
-import { Button, Card, Descriptions, Drawer, Flex, Input, Segmented, Table, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Flex, Table, Typography } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Num } from '../../../components/Num';
+import { ListFilters } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { QueryError } from '../../../components/QueryError';
 import { StatusTag } from '../../../components/StatusTag';
 import { Time } from '../../../components/Time';
 import { UserLink } from '../../../components/UserLink';
-import { useListParams } from '../../../hooks/useListParams';
+import { oneOf, pagedTable, useListParams, wholeNumberOf } from '../../../hooks/useListParams';
 import { formatDecimal } from '../../../lib/format';
 import { useCommonT } from '../../../lib/locales';
 import { useWithdrawals } from '../api';
@@ -18,9 +19,6 @@ import { ReviewStageTag } from '../components/ReviewStageTag';
 import { RiskPanel } from '../components/RiskPanel';
 import { WithdrawalActions } from '../components/WithdrawalActions';
 import { useWithdrawalsT } from '../locales';
-
-const isStatus = (value: string | undefined): value is WithdrawalStatus =>
-  (WITHDRAWAL_STATUSES as readonly (string | undefined)[]).includes(value);
 
 function WithdrawalDetail({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const t = useWithdrawalsT();
@@ -115,11 +113,9 @@ export default function WithdrawalsPage() {
   const t = useWithdrawalsT();
   const common = useCommonT();
   const list = useListParams<'status' | 'uid'>({ filters: { status: 'review' } });
-  const status = list.filter('status');
-  const uid = list.filter('uid');
   const query = useWithdrawals({
-    status: isStatus(status) ? status : undefined,
-    uid: uid && /^\d+$/.test(uid) ? Number(uid) : undefined,
+    status: oneOf(WITHDRAWAL_STATUSES, list.filter('status')),
+    uid: wholeNumberOf(list.filter('uid')),
     page: list.page,
     size: list.size,
   });
@@ -131,32 +127,16 @@ export default function WithdrawalsPage() {
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} extra={<SettingsLink />} />
       <Card>
-        <Flex gap={12} wrap className="filters">
-          <Segmented<string>
-            value={status ?? ''}
-            onChange={(value) => list.setFilters({ status: value })}
-            options={[
-              ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`status_${value}`) })),
-              { value: '', label: common('all') },
-            ]}
-            data-testid="withdrawal-status-filter"
-          />
-          <Input.Search
-            allowClear
-            placeholder={t('filterUid')}
-            defaultValue={uid}
-            inputMode="numeric"
-            onSearch={(value) => list.setFilters({ uid: value.trim() })}
-            className="filters__uid"
-          />
-        </Flex>
+        <ListFilters
+          list={list}
+          statuses={WITHDRAWAL_STATUSES}
+          statusLabel={(value) => t(`status_${value}`)}
+          uidPlaceholder={t('filterUid')}
+          testId="withdrawal-status-filter"
+        />
         {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
         <Table<AdminWithdrawal>
-          rowKey="id"
-          loading={query.isFetching}
-          dataSource={query.data?.list}
-          pagination={list.pagination(query.data?.total)}
-          scroll={{ x: 'max-content' }}
+          {...pagedTable(query, list)}
           data-testid="withdrawal-table"
           columns={[
             {
