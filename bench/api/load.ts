@@ -3,6 +3,7 @@
  * answer parsed only as far as needed (status line, Content-Length, the envelope's code). It costs the shared CPU
  * far less than a general client, which matters when generator and server share two cores.
  */
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 export interface Answer {
@@ -86,4 +87,23 @@ export class Samples {
     const sorted = this.data.slice(0, this.n).sort();
     return sorted[Math.min(this.n - 1, Math.floor(q * this.n))] ?? 0;
   }
+}
+
+/** Deterministic pseudo-random numbers, so every run offers the same flow. */
+export function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function cpuSeconds(pid: number): number {
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }

@@ -18,7 +18,7 @@
  * vary between runs; run it several times and read best and typical.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ import {
   quietEnv,
   ServerProcess,
 } from '../../apps/server/src/modules/spot/fixture';
-import { Connection, Samples } from './load';
+import { Connection, cpuSeconds, prng, Samples } from './load';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,25 +49,6 @@ const PROBE_MS = option('probe-ms', 20);
 const PROFILE_DIR = process.argv.includes('--profile')
   ? process.argv[process.argv.indexOf('--profile') + 1]
   : undefined;
-
-/** Deterministic pseudo-random numbers, so every run offers the same flow. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function cpuSeconds(pid: number): number {
-  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 interface Tally {
   ok: number;

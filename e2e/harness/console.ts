@@ -59,7 +59,16 @@ export async function signInToConsole(
 
   let secret: string | null = null;
   let step = known.usedStep ?? -1;
-  if (await secretOnPage.isVisible()) {
+  let settingUp = await secretOnPage.isVisible();
+  if (!settingUp && !known.secret && (await code.isVisible())) {
+    // The set-up step may show its code field a moment before the secret it fetched: without a known secret, wait
+    // for it rather than take the step for a sign-in code.
+    settingUp = await secretOnPage.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+  }
+  if (settingUp) {
     secret = ((await secretOnPage.textContent()) ?? '').trim();
     const fresh = await freshTotp(secret, step);
     step = fresh.step;

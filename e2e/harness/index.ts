@@ -26,6 +26,15 @@ export {
   type LoginStorage,
 } from './app';
 export {
+  userCall,
+  userUpload,
+  walletBalance,
+  depositOnChain,
+  transferBetweenWallets,
+  verifyIdentity,
+  setFundPassword,
+} from './funds';
+export {
   CONSOLE_KEYS,
   CONSOLE_VIEWPORT,
   freshTotp,

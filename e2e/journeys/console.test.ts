@@ -413,6 +413,10 @@ describe('operator console', () => {
       await expect.poll(async () => Number(await waiting.textContent()), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.getByTestId('card-queue-identity').count()).toBe(0);
       expect(await page.getByTestId('card-queue-withdrawals').count()).toBe(0);
+      // The menu carries the same count on the inbox's entry.
+      await expect
+        .poll(async () => Number(await page.getByTestId('menu-badge-/support').textContent()), { timeout: 15_000 })
+        .toBeGreaterThan(0);
       await screenshot(page, 'console-dashboard-support-en-light');
 
       await page.getByTestId('card-queue-support').getByRole('link', { name: 'Open the queue' }).click();

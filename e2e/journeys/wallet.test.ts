@@ -11,10 +11,12 @@ import {
   operatorToken,
   registerViaApi,
   screenshot,
+  setFundPassword,
   startServer,
   type TestServer,
   uniqueEmail,
   waitForRoute,
+  walletBalance,
 } from '../harness';
 
 /**
@@ -36,30 +38,7 @@ let login: LoginStorage;
 /** The journey's withdrawal, looked at again in every language and theme. */
 let withdrawalId = 0;
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function userCall<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', authorization: login['bourse.token'] },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as Envelope<T>;
-  if (answer.code !== 200) throw new Error(`${path}: ${answer.code} ${answer.msg}`);
-  return answer.data;
-}
-
-type Balances = { wallets: { wallet: string; assets: { asset: string; available: string; frozen: string }[] }[] };
-
-async function balance(wallet: string, asset: string): Promise<{ available: string; frozen: string }> {
-  const b = await userCall<Balances>('/mapi/wallet/balances');
-  const row = b.wallets.find((w) => w.wallet === wallet)?.assets.find((a) => a.asset === asset);
-  return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
-}
+const balance = (wallet: string, asset: string) => walletBalance(server, login, wallet, asset);
 
 const mine = (blocks: number) => operatorCall(server, admin, '/admin/api/wallet/chain/mine', { blocks });
 
@@ -74,11 +53,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { CHAIN_BLOCK_MS: '0' } }), launchBrowser()]);
   admin = await operatorToken(server);
   login = await registerViaApi(server, uniqueEmail('wallet'), PASSWORD);
-  await userCall('/mapi/user/setFundPassword', {
-    loginPassword: PASSWORD,
-    fundPassword: FUND_PASSWORD,
-    confirmFundPassword: FUND_PASSWORD,
-  });
+  await setFundPassword(server, login, PASSWORD, FUND_PASSWORD);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 /** Live-channel names (spec §7) and the frames that travel on `/ws`. */
 
+import type { ChatFrame } from './api/routes/community';
 import type { SupportFrame } from './api/routes/support';
 import type { C2CFrame } from './schemas/c2c';
 import type { HomeNoticeEvent, HomeNoticeSnapshot } from './schemas/content';
@@ -37,6 +38,8 @@ export const CHANNELS = [
   'loans',
   // Added by Bourse: the user's C2C orders (private: order changes, chat messages, notifications).
   'c2c',
+  // Added by Bourse: the community chat (public, one topic per room: new messages and removals).
+  'chat',
 ] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
@@ -88,5 +91,6 @@ export interface ChannelFrames {
   /** The loans module declares its frame when it is built. */
   loans: unknown;
   c2c: C2CFrame;
+  chat: ChatFrame;
 }
 export type ChannelFrame<C extends ChannelName> = ChannelFrames[C];

@@ -3,11 +3,15 @@ import { accountModule } from './account';
 import { backofficeModule } from './backoffice';
 import { c2cModule } from './c2c';
 import { chainModule } from './chain';
+import { communityModule } from './community';
 import { contentModule } from './content';
+import { copyModule } from './copy';
 import { feesModule } from './fees';
 import { ledgerModule } from './ledger';
+import { listingsModule } from './listings';
 import { loansModule } from './loans';
 import { marketModule } from './market';
+import { membershipModule } from './membership';
 import { miningModule } from './mining';
 import { operatorsModule } from './operators';
 import { optionsModule } from './options';
@@ -46,6 +50,7 @@ export const MODULES: readonly AnyModule[] = [
   marketModule,
   optionsModule,
   perpModule,
+  copyModule,
   supportModule,
   wealthModule,
   c2cModule,
@@ -53,5 +58,8 @@ export const MODULES: readonly AnyModule[] = [
   miningModule,
   loansModule,
   rewardsModule,
+  communityModule,
+  membershipModule,
+  listingsModule,
   backofficeModule,
 ];

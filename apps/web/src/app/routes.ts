@@ -1,10 +1,14 @@
 import { authFeature } from '../features/auth';
 import { c2cFeature } from '../features/c2c';
+import { chatFeature } from '../features/chat';
 import { contentFeature } from '../features/content';
+import { copyFeature } from '../features/copy';
 import { futuresFeature } from '../features/futures';
 import { homeFeature } from '../features/home';
+import { listingsFeature } from '../features/listings';
 import { loansFeature } from '../features/loans';
 import { meFeature } from '../features/me';
+import { membershipFeature } from '../features/membership';
 import { miningFeature } from '../features/mining';
 import { optionsFeature } from '../features/options';
 import { rewardsFeature } from '../features/rewards';
@@ -35,12 +39,16 @@ export const features: readonly Feature[] = [
   optionsFeature,
   c2cFeature,
   futuresFeature,
+  copyFeature,
   supportFeature,
   wealthFeature,
   subscriptionFeature,
   miningFeature,
   loansFeature,
   rewardsFeature,
+  chatFeature,
+  membershipFeature,
+  listingsFeature,
 ];
 
 /** A feature's page, loaded together with the feature's texts (in the active language). */

@@ -23,6 +23,7 @@ export const PERMISSIONS = {
   'content.manage': 'Banners, notices, articles, app versions',
   'support.chat': 'Answer the customer-service chat',
   'c2c.arbitrate': 'C2C: approve merchants, take ads down, read orders and chats, rule appeals (release or return)',
+  'chat.moderate': 'Community chat: work the reports, delete messages, mute users, edit the word filter',
   'audit.read': 'Read the operator audit log',
   'operators.manage': 'Create operators, change their roles, disable them',
 } as const;
@@ -57,7 +58,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly Permission
     'c2c.arbitrate',
   ],
   content: ['session', 'dashboard.read', 'content.manage'],
-  support: ['session', 'dashboard.read', 'users.read', 'support.chat', 'c2c.arbitrate'],
+  support: ['session', 'dashboard.read', 'users.read', 'support.chat', 'c2c.arbitrate', 'chat.moderate'],
 };
 
 export function roleMay(role: OperatorRole, permission: Permission): boolean {

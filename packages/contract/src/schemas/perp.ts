@@ -628,6 +628,12 @@ export const SwapStats = z.object({
     maxMs: z.number(),
     positions: z.number().int(),
     lastChecked: z.number().int(),
+    /** Of the last sweep: re-keying the accounts changed since the sweep before in the liquidation indexes, ms. */
+    lastRekeyMs: z.number(),
+    /** Of the last sweep: finding the pools at risk (index) and deciding each one (exact check, plan), ms. */
+    lastFindMs: z.number(),
+    /** Of the last sweep: carrying the decisions out (orders, ledger, records), ms. */
+    lastSettleMs: z.number(),
     liquidations: z.number().int(),
   }),
   insolvencies: z.number().int(),

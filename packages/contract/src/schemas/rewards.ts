@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DecimalString, err, Id, PageQuery, paged, Timestamp } from './common';
+import { DecimalString, err, Id, PageQuery, paged, Timestamp, wholeNumber } from './common';
 import { CHECKIN_STREAK_DAYS, PARTNER_DAYS } from '../constants';
 import { CoinCode, RequestId, WalletAmount } from './wallet';
 
@@ -84,6 +84,16 @@ export const MysteryBox = z.object({
   opened: z.number().int(),
 });
 export type MysteryBox = z.infer<typeof MysteryBox>;
+
+/** What the signed-in user pays for each box on sale: the list price less their membership's box discount. */
+export const BoxPrice = z.object({
+  boxId: z.number().int(),
+  priceAsset: z.string(),
+  listPrice: DecimalString,
+  price: DecimalString.describe('what opening the box charges this user now'),
+  discountPpm: z.number().int().describe('the user’s box discount, parts per million of the price'),
+});
+export type BoxPrice = z.infer<typeof BoxPrice>;
 
 /** The user's seed pair: the hash of the server seed is published before any draw it decides. */
 export const BoxFairness = z.object({
@@ -263,3 +273,73 @@ export const AdminRebateRow = z.object({
 });
 export const AdminRebatesQuery = PageQuery;
 export const PagedAdminRebates = paged(AdminRebateRow);
+
+// ---- newcomer rewards ------------------------------------------------------------------------------------------
+
+export const NEWCOMER_REWARD_TASKS = ['identity', 'twoFactor', 'deposit', 'trade'] as const;
+export type NewcomerRewardTask = (typeof NEWCOMER_REWARD_TASKS)[number];
+
+/** A newcomer task with its reward: done from the account's real state, claimed once, paid from the reward pool. */
+export const NewcomerReward = z.object({
+  task: z.enum(NEWCOMER_REWARD_TASKS),
+  done: z.boolean(),
+  asset: z.string(),
+  amount: DecimalString.describe('0: this task pays nothing now'),
+  claimed: z.boolean(),
+  claimedAt: Timestamp.nullable(),
+  /** Whether a claim would be paid now (done, unclaimed, in time, budget and pool enough). */
+  claimable: z.boolean(),
+  budgetLeft: z.boolean().describe('whether the task’s budget can still pay its reward'),
+});
+export type NewcomerReward = z.infer<typeof NewcomerReward>;
+
+export const NewcomerRewards = z.object({
+  tasks: z.array(NewcomerReward),
+  done: z.number().int(),
+  total: z.number().int(),
+  /** Rewards can be claimed until this instant (registration + the operator’s days). */
+  deadline: Timestamp,
+  days: z.number().int(),
+});
+export type NewcomerRewards = z.infer<typeof NewcomerRewards>;
+
+export const NewcomerClaimBody = z.object({
+  task: z.enum(NEWCOMER_REWARD_TASKS, err('NOT_FOUND')),
+  requestId: RequestId,
+});
+
+export const NewcomerClaimResult = z.object({
+  task: z.enum(NEWCOMER_REWARD_TASKS),
+  asset: z.string(),
+  amount: DecimalString,
+  at: Timestamp,
+});
+export type NewcomerClaimResult = z.infer<typeof NewcomerClaimResult>;
+
+export const AdminNewcomerTask = z.object({
+  task: z.enum(NEWCOMER_REWARD_TASKS),
+  asset: z.string(),
+  amount: DecimalString,
+  budget: DecimalString,
+  paid: DecimalString,
+  claims: z.number().int(),
+});
+export type AdminNewcomerTask = z.infer<typeof AdminNewcomerTask>;
+
+export const NewcomerSettings = z.object({ days: z.number().int(), tasks: z.array(AdminNewcomerTask) });
+export type NewcomerSettings = z.infer<typeof NewcomerSettings>;
+
+export const NewcomerSettingsBody = z.object({
+  days: wholeNumber({ min: 1, max: 365 }),
+  tasks: z
+    .array(
+      z.object({
+        task: z.enum(NEWCOMER_REWARD_TASKS, err('INVALID_PARAMS')),
+        asset: CoinCode,
+        amount: WalletAmount,
+        budget: WalletAmount,
+      }),
+    )
+    .min(1, err('INVALID_PARAMS'))
+    .max(NEWCOMER_REWARD_TASKS.length, err('INVALID_PARAMS')),
+});

@@ -431,6 +431,25 @@ export class SpotService implements BatchParticipant {
     return this.commits.submit(() => orderView(this.desk.place(trader, input, this.batchEffects)));
   }
 
+  /**
+   * Places an order as ONE command of a batch with work of the caller around it, in the same transaction: `before`
+   * (e.g. moving what the order sells into the owner's account), the order, then `after` with the order as placed
+   * (e.g. settling its proceeds). All of it commits or none of it does; a refusal (of `before` or of the order)
+   * rejects with its error and changes nothing. `after` must not refuse: the book has changed by then.
+   */
+  placeOrderWithin<T>(
+    owner: OrderOwner,
+    input: NewSpotOrderBody,
+    around: { before: () => void; after: (order: SpotOrder) => T },
+  ): Promise<T> {
+    if (this.halted) return Promise.reject(new DomainError('SYSTEM_BUSY'));
+    const trader = this.traders.resolve(owner);
+    return this.commits.submit(() => {
+      around.before();
+      return around.after(orderView(this.desk.place(trader, input, this.batchEffects)));
+    });
+  }
+
   cancelOrder(owner: OrderOwner, id: number): Promise<SpotOrder> {
     if (this.halted) return Promise.reject(new DomainError('SYSTEM_BUSY'));
     const trader = this.traders.resolve(owner);

@@ -7,6 +7,7 @@ import type {
   IdentityInfo,
   LoginSession,
   NewcomerTasks,
+  NewcomerRewardTask,
   ResetFundPasswordBody,
   SecurityOverview,
   SendCodeResult,
@@ -16,6 +17,7 @@ import type {
   TwoFactorStatus,
   UserProfile,
 } from '@bourse/contract';
+import { rewardsApi } from '@bourse/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { USER_SCOPE } from '../../lib/query';
@@ -263,5 +265,26 @@ export function useNewcomerTasks() {
     queryKey: securityKeys.newcomer,
     queryFn: () => api.get<NewcomerTasks>('/mapi/security/newcomer', { toast: false }),
     enabled: useLoggedIn(),
+  });
+}
+
+// ---- Newcomer rewards (the rewards product's calls, through the contract) ----
+
+export const newcomerRewardKeys = { all: [USER_SCOPE, 'rewards', 'newcomer'] as const };
+
+export function useNewcomerRewards(enabled: boolean) {
+  return useQuery({
+    queryKey: newcomerRewardKeys.all,
+    queryFn: ({ signal }) => api.call(rewardsApi.newcomer, { toast: false, signal }),
+    enabled: useLoggedIn() && enabled,
+  });
+}
+
+export function useClaimNewcomer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { task: NewcomerRewardTask; requestId: string }) =>
+      api.call(rewardsApi.newcomerClaim, { body: input }),
+    onSettled: () => client.invalidateQueries({ queryKey: newcomerRewardKeys.all }),
   });
 }

@@ -37,6 +37,7 @@ export const UserSearchQuery = z.object({
   q: z.string().trim().min(1).max(254).describe('a uid or invitation code, or the start of an email or phone number'),
 });
 export const UidParam = z.object({ uid: wholeNumber({ min: 1, error: 'USER_NOT_FOUND' }) });
+export const UidSessionParams = UidParam.extend({ id: wholeNumber({ min: 1, error: 'NOT_FOUND' }) });
 export const FreezeBody = z.object({ reason: z.string().trim().min(2).max(200) });
 export const UserOrdersQuery = z.object({ open: z.enum(['true', 'false']).default('false'), ...PageQuery.shape });
 
@@ -75,6 +76,9 @@ export const Dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 
+export const PendingQueues = z.array(z.object({ key: z.string(), pending: z.number().int() }));
+export type PendingQueues = z.infer<typeof PendingQueues>;
+
 const tags = ['operator: users'];
 
 /** The operators' view of users, and the dashboard. */
@@ -86,6 +90,14 @@ export const backofficeApi = {
     tags: ['operator: dashboard'],
     summary: 'Users and sign-ups, pending queues, the last reconciliation',
     data: Dashboard,
+  }),
+  queues: route({
+    method: 'GET',
+    path: '/admin/api/queues',
+    access: operator('dashboard.read'),
+    tags: ['operator: dashboard'],
+    summary: 'How many wait in each review queue the calling operator’s role works (the console’s menu badges)',
+    data: PendingQueues,
   }),
   users: route({
     method: 'GET',
@@ -141,6 +153,15 @@ export const backofficeApi = {
     tags,
     summary: 'Sign a user out everywhere: every login session of theirs ends',
     params: UidParam,
+    data: RevokedCount,
+  }),
+  revokeSession: route({
+    method: 'POST',
+    path: '/admin/api/users/:uid/sessions/:id/revoke',
+    access: operator('users.manage'),
+    tags,
+    summary: 'Sign a user out of one device: that login session ends, the others stay',
+    params: UidSessionParams,
     data: RevokedCount,
   }),
 } as const;

@@ -2,10 +2,14 @@ import type { RouteDef } from '../define';
 import { accountApi } from './account';
 import { backofficeApi } from './backoffice';
 import { c2cAdminApi, c2cApi } from './c2c';
+import { communityAdminApi, communityApi } from './community';
 import { contentAdminApi, contentApi } from './content';
+import { copyAdminApi, copyApi } from './copy';
 import { ledgerAdminApi } from './ledger';
+import { listingsAdminApi, listingsApi } from './listings';
 import { loansAdminApi, loansApi } from './loans';
 import { marketApi } from './market';
+import { membershipAdminApi, membershipApi } from './membership';
 import { miningAdminApi, miningApi } from './mining';
 import { operatorApi } from './operators';
 import { optionsAdminApi, optionsApi } from './options';
@@ -23,10 +27,14 @@ import { wealthAdminApi, wealthApi } from './wealth';
 export * from './account';
 export * from './backoffice';
 export * from './c2c';
+export * from './community';
 export * from './content';
+export * from './copy';
 export * from './ledger';
+export * from './listings';
 export * from './loans';
 export * from './market';
+export * from './membership';
 export * from './mining';
 export * from './operators';
 export * from './options';
@@ -50,12 +58,20 @@ export const API_TABLES = {
   backofficeApi,
   c2cApi,
   c2cAdminApi,
+  communityApi,
+  communityAdminApi,
   contentApi,
   contentAdminApi,
+  copyApi,
+  copyAdminApi,
   ledgerAdminApi,
+  listingsApi,
+  listingsAdminApi,
   loansApi,
   loansAdminApi,
   marketApi,
+  membershipApi,
+  membershipAdminApi,
   miningApi,
   miningAdminApi,
   operatorApi,

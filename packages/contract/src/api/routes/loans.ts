@@ -363,6 +363,12 @@ export const loansApi = {
 } as const;
 
 /** Crypto loans: the operators' side (permission `products.manage`). */
+export const LoanTestIndexBody = z.object({
+  asset: CoinCode,
+  price: DecimalString.describe('USDT per coin'),
+});
+export type LoanTestIndexBody = z.infer<typeof LoanTestIndexBody>;
+
 export const loansAdminApi = {
   assets: route({
     method: 'GET',
@@ -432,5 +438,15 @@ export const loansAdminApi = {
     tags: adminTags,
     summary: 'What borrowers owe per coin, collateral held, loans at risk',
     data: LoanTotals,
+  }),
+  testIndex: route({
+    method: 'POST',
+    path: '/admin/api/loans/testIndex',
+    access: operator('products.manage'),
+    tags: adminTags,
+    summary:
+      'Test servers only (TEST_CLOCK): pin the index price (USDT) loans use for a coin, to walk a price drop; NOT_FOUND elsewhere',
+    body: LoanTestIndexBody,
+    data: LoanTestIndexBody,
   }),
 } as const;

@@ -206,4 +206,9 @@ export default {
   task_tradeText: 'Buy or sell on the spot market.',
   done: 'Done',
   go: 'Go',
+  taskReward: 'Reward: {{amount}} {{asset}} into your gold wallet',
+  claim: 'Claim',
+  claimed: 'Claimed',
+  rewardPaid: '+{{amount}} {{asset}} in your gold wallet',
+  rewardsUntil: 'Rewards can be claimed until {{date}}',
 };

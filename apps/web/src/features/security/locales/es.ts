@@ -200,4 +200,9 @@ export default {
   task_tradeText: 'Compra o vende en el mercado spot.',
   done: 'Hecho',
   go: 'Ir',
+  taskReward: 'Recompensa: {{amount}} {{asset}} en tu billetera de oro',
+  claim: 'Reclamar',
+  claimed: 'Reclamada',
+  rewardPaid: '+{{amount}} {{asset}} en tu billetera de oro',
+  rewardsUntil: 'Puedes reclamar las recompensas hasta el {{date}}',
 } satisfies Translation<typeof en>;

@@ -201,4 +201,9 @@ export default {
   task_tradeText: 'Achetez ou vendez sur le marché spot.',
   done: 'Terminé',
   go: 'Y aller',
+  taskReward: 'Récompense : {{amount}} {{asset}} dans votre portefeuille or',
+  claim: 'Réclamer',
+  claimed: 'Réclamée',
+  rewardPaid: '+{{amount}} {{asset}} dans votre portefeuille or',
+  rewardsUntil: 'Récompenses à réclamer jusqu’au {{date}}',
 } satisfies Translation<typeof en>;

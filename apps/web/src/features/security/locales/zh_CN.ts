@@ -193,4 +193,9 @@ export default {
   task_tradeText: '在现货市场买入或卖出。',
   done: '已完成',
   go: '去完成',
+  taskReward: '奖励：{{amount}} {{asset}}，发放至金币钱包',
+  claim: '领取',
+  claimed: '已领取',
+  rewardPaid: '+{{amount}} {{asset}} 已到金币钱包',
+  rewardsUntil: '奖励可领取至 {{date}}',
 } satisfies Translation<typeof en>;

@@ -193,4 +193,9 @@ export default {
   task_tradeText: '在現貨市場買入或賣出。',
   done: '已完成',
   go: '去完成',
+  taskReward: '獎勵：{{amount}} {{asset}}，發放至金幣錢包',
+  claim: '領取',
+  claimed: '已領取',
+  rewardPaid: '+{{amount}} {{asset}} 已到金幣錢包',
+  rewardsUntil: '獎勵可領取至 {{date}}',
 } satisfies Translation<typeof en>;

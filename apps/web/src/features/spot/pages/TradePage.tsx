@@ -28,6 +28,7 @@ import { PairSwitcher } from '../components/PairSwitcher';
 import type { Side } from '../../../lib/trading/orderMath';
 import { useSpotT } from '../locales';
 import { currentSymbol, pairName, rememberSymbol, SPOT_PATHS, withQuery } from '../paths';
+import '../../../components/trading/order-form.css';
 import '../spot.css';
 
 const BOOK_ROWS = 7;
