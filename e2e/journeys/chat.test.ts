@@ -162,7 +162,7 @@ describe('community chat journey', () => {
       });
       await alice.page.locator('.msg-composer__thumb').waitFor();
       await write(alice.page, 'My chart');
-      const bobImage = messageWith(bob.page, 'My chart').locator('.chat-image__img');
+      const bobImage = messageWith(bob.page, 'My chart').locator('.msg-image__img');
       await bobImage.waitFor();
       await expect.poll(() => bobImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
 
@@ -172,7 +172,7 @@ describe('community chat journey', () => {
       await messageWith(bob.page, bad).waitFor();
       await screenshot(bob.page, 'chat-room-en-light');
       await screenshot(alice.page, 'chat-room-en-dark');
-      await messageWith(bob.page, bad).locator('.chat-msg__bubble').click({ button: 'right' });
+      await messageWith(bob.page, bad).locator('.msg-bubble').click({ button: 'right' });
       await bob.page.locator('.adm-action-sheet-button-item', { hasText: 'Report' }).click();
       await bob.page.locator('.adm-action-sheet-button-item', { hasText: 'Scam or fraud' }).click();
       await bob.page.locator('.adm-toast-main', { hasText: 'The moderators will review it' }).waitFor();

@@ -147,7 +147,7 @@ describe('support journey', () => {
       const answer = page.locator('.support-msg--theirs').first();
       await answer.waitFor();
       expect(await answer.locator('.support-msg__name').textContent()).toBe('Mia');
-      expect(await answer.locator('.support-msg__text').textContent()).toContain('could you send a screenshot?');
+      expect(await answer.locator('.msg-text').textContent()).toContain('could you send a screenshot?');
       await expect.poll(() => mine.locator('.support-msg__receipt').textContent()).toBe('Read');
       expect(await sameDocument(page)).toBe(true);
       // The page was on screen: it told the server the answer was read.
@@ -162,16 +162,16 @@ describe('support journey', () => {
       await page.locator('.msg-composer__thumb').waitFor();
       await screenshot(page, 'support-image-preview-en-dark');
       await write(page, 'Here it is.');
-      const sentImage = page.locator('.support-msg--mine[data-message-id] .support-image__img');
+      const sentImage = page.locator('.support-msg--mine[data-message-id] .msg-image__img');
       await sentImage.waitFor();
       expect(await sentImage.getAttribute('src')).toMatch(/^blob:/);
       await expect.poll(() => sentImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
       expect(await page.locator('.msg-composer__thumb').count()).toBe(0);
       await sentImage.click();
-      const viewer = page.locator('.support-lightbox__img');
+      const viewer = page.locator('.msg-lightbox__img');
       await viewer.waitFor();
       await screenshot(page, 'support-image-viewer-en-dark');
-      await page.locator('.support-lightbox__close').click();
+      await page.locator('.msg-lightbox__close').click();
       await viewer.waitFor({ state: 'detached' });
       await screenshot(page, 'support-thread-en-dark');
 
@@ -207,7 +207,7 @@ describe('support journey', () => {
       await write(page, 'One more question about withdrawals.');
       await page.locator('.support-closed').waitFor({ state: 'detached' });
       await expect
-        .poll(() => page.locator('.support-msg--mine[data-message-id] .support-msg__text').allTextContents())
+        .poll(() => page.locator('.support-msg--mine[data-message-id] .msg-text').allTextContents())
         .toEqual(['One more question about withdrawals.']);
       const next = await conversationOf(operator, uid);
       expect(next.conversation.id).not.toBe(conversation.conversation.id);
@@ -282,7 +282,7 @@ describe('support journey', () => {
       await look(lang, theme, storage, async (page) => {
         await page.goto(`${server.url}/#${SERVE}`);
         await page.locator('.support-msg--theirs', { hasText: 'welcome' }).waitFor();
-        await page.locator('.support-image__img').waitFor();
+        await page.locator('.msg-image__img').waitFor();
         expect(await page.locator('.app-nav__title').textContent()).toBe(texts[lang].title);
         expect(await page.locator('.support-msg__receipt--read').allTextContents()).toEqual(
           Array.from({ length: 3 }, () => texts[lang].read),

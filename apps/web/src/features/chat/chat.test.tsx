@@ -253,7 +253,7 @@ describe('the community chat', () => {
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(false));
     expect(textarea().value).toBe('one more thing');
-    expect(screen.queryByText('one more thing', { selector: '.chat-msg__text' })).toBeNull();
+    expect(screen.queryByText('one more thing', { selector: '.msg-text' })).toBeNull();
   });
 
   it('turns to the muted state when the server refuses a message because a moderator muted the user', async () => {

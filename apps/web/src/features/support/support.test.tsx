@@ -271,7 +271,7 @@ describe('the support chat', () => {
     expect(requests.filter((r) => r.path === '/mapi/support/thread').map((r) => r.query.get('before'))).toContain('41');
     expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull();
     // The oldest message comes first.
-    expect(document.querySelector('.support-msg__text')?.textContent).toBe('The very first one');
+    expect(document.querySelector('.msg-text')?.textContent).toBe('The very first one');
   });
 
   it('checks an image before it goes, previews it, and sends it with the text as multipart', async () => {

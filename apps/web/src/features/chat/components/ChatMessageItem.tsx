@@ -60,7 +60,7 @@ export const ChatMessageItem = memo(function ChatMessageItem({
           </p>
         ) : (
           <div
-            className={`chat-msg__bubble${message.body === '' ? ' chat-msg__bubble--image' : ''}`}
+            className={`msg-bubble msg-bubble--${mine ? 'mine' : 'theirs'}${message.body === '' ? ' msg-bubble--image' : ''}`}
             role="button"
             tabIndex={0}
             aria-haspopup="menu"
@@ -77,14 +77,14 @@ export const ChatMessageItem = memo(function ChatMessageItem({
             {message.image && (
               <button
                 type="button"
-                className="chat-image"
+                className="msg-image"
                 aria-label={t('viewImage')}
                 onClick={() => onOpenImage(serverUrl(message.image ?? ''))}
               >
-                <img className="chat-image__img" src={serverUrl(message.image)} alt={t('image')} loading="lazy" />
+                <img className="msg-image__img" src={serverUrl(message.image)} alt={t('image')} loading="lazy" />
               </button>
             )}
-            {message.body !== '' && <p className="chat-msg__text">{message.body}</p>}
+            {message.body !== '' && <p className="msg-text">{message.body}</p>}
           </div>
         )}
       </div>

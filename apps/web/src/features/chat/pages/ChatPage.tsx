@@ -31,10 +31,11 @@ import {
   useRooms,
   useSendMessage,
 } from '../api';
-import { ChatLightbox } from '../components/ChatLightbox';
+import { ImageLightbox } from '../../../components/ImageLightbox';
 import { ChatMessageItem } from '../components/ChatMessageItem';
 import { historyMessages } from '../history';
 import { useChatT } from '../locales';
+import '../../../components/message-thread.css';
 import '../chat.css';
 
 const REASON_KEYS = {
@@ -52,7 +53,7 @@ function DayDivider({ at, now, locale }: { at: number; now: number; locale: stri
   const t = useChatT();
   const day = messageDay(at, now, locale);
   return (
-    <div className="chat-day" role="separator">
+    <div className="msg-day" role="separator">
       <span>{day === 'today' ? t('today') : day === 'yesterday' ? t('yesterday') : day}</span>
     </div>
   );
@@ -134,11 +135,11 @@ function RoomThread({ room }: { room: ChatRoomKey }) {
     body = (
       <>
         {hasNextPage ? (
-          <button type="button" className="chat-earlier" onClick={loadOlder} disabled={isFetchingNextPage}>
+          <button type="button" className="msg-earlier" onClick={loadOlder} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? t('loadingEarlier') : t('earlier')}
           </button>
         ) : (
-          <div className="chat-beginning">
+          <div className="msg-note chat-beginning">
             <p>{t('beginning')}</p>
             <p>{t('rules')}</p>
           </div>
@@ -202,7 +203,7 @@ function RoomThread({ room }: { room: ChatRoomKey }) {
 
   return (
     <div className="chat-room" ref={content}>
-      <div className="chat-thread" role="log" aria-live="polite" aria-busy={history.isFetching}>
+      <div className="msg-thread" role="log" aria-live="polite" aria-busy={history.isFetching}>
         {body}
       </div>
       {muted && mutedUntil !== null ? (
@@ -232,7 +233,7 @@ function RoomThread({ room }: { room: ChatRoomKey }) {
         onAction={(action) => onReport(action.key)}
         onClose={() => setReporting(null)}
       />
-      <ChatLightbox url={image} onClose={closeImage} />
+      <ImageLightbox url={image} label={t('image')} closeLabel={t('closeImage')} onClose={closeImage} />
     </div>
   );
 }

@@ -9,18 +9,18 @@ export function AttachmentImage({ id, onOpen }: { id: number; onOpen(url: string
   const url = image.data;
   if (url) {
     return (
-      <button type="button" className="support-image" aria-label={t('viewImage')} onClick={() => onOpen(url)}>
-        <img className="support-image__img" src={url} alt={t('image')} />
+      <button type="button" className="msg-image" aria-label={t('viewImage')} onClick={() => onOpen(url)}>
+        <img className="msg-image__img" src={url} alt={t('image')} />
       </button>
     );
   }
   if (image.isError) {
     return (
-      <button type="button" className="support-image support-image--failed" onClick={() => void image.refetch()}>
-        <PictureWrongOutline className="support-image__icon" />
+      <button type="button" className="msg-image msg-image--failed" onClick={() => void image.refetch()}>
+        <PictureWrongOutline className="msg-image__icon" />
         <span>{t('imageUnavailable')}</span>
       </button>
     );
   }
-  return <div className="support-image support-image--loading" aria-busy="true" />;
+  return <div className="msg-image msg-image--loading" aria-busy="true" />;
 }

@@ -22,9 +22,11 @@ export function MessageItem({
   return (
     <div className={`support-msg support-msg--${mine ? 'mine' : 'theirs'}`} data-message-id={message.id}>
       {!mine && <div className="support-msg__name">{message.operatorName ?? t('support')}</div>}
-      <div className={`support-msg__bubble${message.body === '' ? ' support-msg__bubble--image' : ''}`}>
+      <div
+        className={`msg-bubble msg-bubble--${mine ? 'mine' : 'theirs'}${message.body === '' ? ' msg-bubble--image' : ''}`}
+      >
         {message.attachmentId !== null && <AttachmentImage id={message.attachmentId} onOpen={onOpenImage} />}
-        {message.body !== '' && <p className="support-msg__text">{message.body}</p>}
+        {message.body !== '' && <p className="msg-text">{message.body}</p>}
       </div>
       <div className="support-msg__meta">
         <time dateTime={new Date(message.createdAt).toISOString()}>{messageTime(message.createdAt, locale)}</time>
@@ -55,18 +57,13 @@ export function OutgoingItem({
   const failed = item.state === 'failed';
   return (
     <div className={`support-msg support-msg--mine support-msg--${item.state}`} data-state={item.state}>
-      <div className={`support-msg__bubble${item.body === '' ? ' support-msg__bubble--image' : ''}`}>
+      <div className={`msg-bubble msg-bubble--mine${item.body === '' ? ' msg-bubble--image' : ''}`}>
         {preview && (
-          <button
-            type="button"
-            className="support-image"
-            aria-label={t('viewImage')}
-            onClick={() => onOpenImage(preview)}
-          >
-            <img className="support-image__img" src={preview} alt={t('image')} />
+          <button type="button" className="msg-image" aria-label={t('viewImage')} onClick={() => onOpenImage(preview)}>
+            <img className="msg-image__img" src={preview} alt={t('image')} />
           </button>
         )}
-        {item.body !== '' && <p className="support-msg__text">{item.body}</p>}
+        {item.body !== '' && <p className="msg-text">{item.body}</p>}
       </div>
       <div className="support-msg__meta" role={failed ? 'alert' : undefined}>
         {failed ? (

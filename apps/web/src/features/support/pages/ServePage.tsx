@@ -8,7 +8,7 @@ import { useLocale } from '../../../hooks/useLocale';
 import type { PageProps } from '../../../lib/feature';
 import { supportKeys, useMarkRead, useOutgoing, useSendMessage, useSupportFeed, useThread } from '../api';
 import { HeadsetOutline } from '../components/HeadsetIcon';
-import { ImageLightbox } from '../components/ImageLightbox';
+import { ImageLightbox } from '../../../components/ImageLightbox';
 import { MessageItem, OutgoingItem } from '../components/MessageItem';
 import { dayKey, messageDay } from '../format';
 import { useSupportT } from '../locales';
@@ -16,6 +16,7 @@ import type { OutgoingMessage } from '../outbox';
 import { currentConversation, lastUnreadFromSupport, threadMessages } from '../thread';
 import { useChatScroll } from '../../../hooks/useChatScroll';
 import { usePageVisible } from '../usePageVisible';
+import '../../../components/message-thread.css';
 import '../support.css';
 
 type Entry = { kind: 'message'; message: SupportMessage } | { kind: 'outgoing'; item: OutgoingMessage };
@@ -26,7 +27,7 @@ function DayDivider({ at, now, locale }: { at: number; now: number; locale: stri
   const t = useSupportT();
   const day = messageDay(at, now, locale);
   return (
-    <div className="support-day" role="separator">
+    <div className="msg-day" role="separator">
       <span>{day === 'today' ? t('today') : day === 'yesterday' ? t('yesterday') : day}</span>
     </div>
   );
@@ -133,7 +134,7 @@ export default function ServePage(_props: PageProps) {
     body = (
       <>
         {hasNextPage && (
-          <button type="button" className="support-earlier" onClick={loadOlder} disabled={isFetchingNextPage}>
+          <button type="button" className="msg-earlier" onClick={loadOlder} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? t('loadingEarlier') : t('earlier')}
           </button>
         )}
@@ -163,7 +164,7 @@ export default function ServePage(_props: PageProps) {
 
   return (
     <div className="support" ref={content}>
-      <div className="support-thread" role="log" aria-live="polite" aria-busy={thread.isFetching}>
+      <div className="msg-thread support-thread" role="log" aria-live="polite" aria-busy={thread.isFetching}>
         {body}
       </div>
       <MessageComposer
@@ -175,7 +176,14 @@ export default function ServePage(_props: PageProps) {
         onSend={send}
       />
       {viewing && (
-        <ImageLightbox url={viewing.url} open={viewing.open} onClose={closeImage} afterClose={() => setViewing(null)} />
+        <ImageLightbox
+          url={viewing.url}
+          open={viewing.open}
+          label={t('image')}
+          closeLabel={t('closeImage')}
+          onClose={closeImage}
+          afterClose={() => setViewing(null)}
+        />
       )}
     </div>
   );
@@ -184,7 +192,7 @@ export default function ServePage(_props: PageProps) {
 function ClosedNotice() {
   const t = useSupportT();
   return (
-    <div className="support-closed" role="status">
+    <div className="msg-note support-closed" role="status">
       {t('closed')}
     </div>
   );
