@@ -73,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     uploads: new FileStore(config.uploadsDir),
     access,
     queues: [],
+    activity: [],
   };
 
   // Modules, in order

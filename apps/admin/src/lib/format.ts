@@ -35,6 +35,16 @@ export function formatDecimal(value: string | null | undefined): string {
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
 }
 
+/** A decimal string cut (not rounded) to at most `places` decimals, then grouped as {@link formatDecimal}. */
+export function formatDecimalPlaces(value: string | null | undefined, places: number): string {
+  if (value === null || value === undefined) return formatDecimal(value);
+  const match = /^(-?\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return formatDecimal(value);
+  const [, whole = '', fraction = ''] = match;
+  const cut = fraction.slice(0, places).replace(/0+$/, '');
+  return formatDecimal(cut === '' ? whole : `${whole}.${cut}`);
+}
+
 /** A fee or band rate ("0.001") as a percentage ("0.1%"), by moving the decimal point: no float arithmetic. */
 export function formatRate(value: string): string {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(value);

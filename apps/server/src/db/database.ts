@@ -146,3 +146,31 @@ function applyFile(db: Db, module: string, version: number, file: string, sql: s
     if (rebuild) db.pragma('foreign_keys = ON');
   }
 }
+
+/**
+ * The id of the first row of `table` whose `column` (a time) is at or after `since`, or null when none is: a binary
+ * search over the rowid, for append-only tables whose times never decrease with the id (trades, fills), so that "what
+ * happened today" reads one range of the primary key instead of scanning the table or keeping an index on time.
+ * `table` and `column` are the calling module's own constants, never input.
+ */
+export function firstIdSince(db: Db, table: string, column: string, since: number): number | null {
+  const bounds = db.prepare(`SELECT MIN(id) AS lo, MAX(id) AS hi FROM ${table}`).get() as {
+    lo: number | null;
+    hi: number | null;
+  };
+  if (bounds.lo === null || bounds.hi === null) return null;
+  const at = db.prepare<[number], { id: number; t: number }>(
+    `SELECT id, ${column} AS t FROM ${table} WHERE id >= ? ORDER BY id LIMIT 1`,
+  );
+  let lo = bounds.lo;
+  let hi = bounds.hi + 1;
+  // Invariant: every row below `lo` is before `since`; the row at or after `hi` (if any) is not.
+  while (lo < hi) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    const row = at.get(mid);
+    if (!row || row.t >= since) hi = mid;
+    else lo = row.id + 1;
+  }
+  const first = at.get(lo);
+  return first && first.t >= since ? first.id : null;
+}

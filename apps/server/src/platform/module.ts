@@ -41,6 +41,23 @@ export interface Platform {
   access: AccessResolvers;
   /** Review queues operators work (the dashboard counts them); modules add theirs in `create`. */
   queues: ReviewQueue[];
+  /** What each trading product did since an instant (the dashboard's volume and fee revenue); added in `create`. */
+  activity: ProductActivity[];
+}
+
+/** An amount of an asset, in its ledger units. */
+export interface AssetAmount {
+  asset: string;
+  amount: bigint;
+}
+
+/**
+ * A trading product's activity since an instant, read from the product's own records: how many trades (fills,
+ * settled bets, completed orders), their volume and the fees the exchange charged, each by the asset it is counted in.
+ */
+export interface ProductActivity {
+  product: ProductKey;
+  since(at: number): { trades: number; volume: AssetAmount[]; fees: AssetAmount[] };
 }
 
 /** A queue operators work, and how many items wait in it now. */

@@ -9,6 +9,13 @@ const SUMMARY: Dashboard = {
     since: Date.UTC(2026, 4, 1),
     deposits: { count: 12, valueUsdt: '48250.5', unpriced: [] },
     withdrawals: { count: 3, valueUsdt: '1200', unpriced: ['XYZ'] },
+    products: [
+      { product: 'spot', trades: 1520, volumeUsdt: '2450310.12345678', feesUsdt: '2450.3101', unpriced: [] },
+      { product: 'futures', trades: 880, volumeUsdt: '9100000', feesUsdt: '3640.005', unpriced: [] },
+      { product: 'options', trades: 0, volumeUsdt: '0', feesUsdt: '0', unpriced: [] },
+      { product: 'c2c', trades: 2, volumeUsdt: '300', feesUsdt: '0', unpriced: ['ABC'] },
+    ],
+    feesUsdt: '6090.3151',
   },
   scheduler: { jobs: 9, failing: 0, maxLagMs: 0 },
   users: { total: 1234, today: 5, week: 40 },
@@ -57,5 +64,23 @@ describe('the dashboard', { timeout: 30_000 }, () => {
     expect(deposits.textContent).toContain('12 since 00:00 UTC');
     const withdrawals = screen.getByTestId('card-withdrawals-today');
     expect(withdrawals.textContent).toContain('Not valued (no price): XYZ.');
+  });
+
+  it('shows each product’s trades, volume and fees today as the server computed them, the fee revenue on top', async () => {
+    openConsole(operatorProfile('content'), '#/', server);
+    const card = await screen.findByTestId('card-trading-today', {}, { timeout: 15_000 });
+    await waitFor(() =>
+      expect(screen.getByTestId('card-trading-today-value').textContent).toBe('6,090.31 USDT in fees'),
+    );
+    const rows = [...card.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['Spot', '1,520', '2,450,310.12', '2,450.31'],
+      ['Futures', '880', '9,100,000', '3,640'],
+      ['Options', '0', '0', '0'],
+      ['C2C', '2', '300', '0'],
+    ]);
+    expect(card.textContent).toContain('Not valued (no price): ABC.');
   });
 });

@@ -34,6 +34,13 @@ export const dashboardFeature: ConsoleFeature = {
       load: () => import('./components/WithdrawalsTodayCard'),
     },
     {
+      id: 'tradingToday',
+      permission: 'dashboard.read',
+      order: 8,
+      span: 16,
+      load: () => import('./components/TradingTodayCard'),
+    },
+    {
       id: 'reconciliation',
       permission: 'dashboard.read',
       order: 30,

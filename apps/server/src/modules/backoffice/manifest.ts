@@ -17,6 +17,7 @@ export const backofficeModule = defineModule({
       },
       kit.clock,
       kit.queues,
+      kit.activity,
     ),
   operatorRoutes: backofficeRoutes,
 });

@@ -1,6 +1,8 @@
 import {
   type Dashboard,
+  type DashboardProduct,
   type OperatorRole,
+  PRODUCTS,
   type PendingQueues,
   ROLE_PERMISSIONS,
   type UserAdminDetail,
@@ -8,7 +10,7 @@ import {
 } from '@bourse/contract';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
-import type { ReviewQueue, Services } from '../../platform/module';
+import type { AssetAmount, ProductActivity, ReviewQueue, Services } from '../../platform/module';
 import type { UserRow } from '../account';
 
 const DAY = 86_400_000;
@@ -25,6 +27,8 @@ export class BackofficeService {
     private readonly clock: Clock,
     /** Every module's review queues (the platform's list). */
     private readonly queues: ReviewQueue[],
+    /** What each trading product did (the platform's list, added by the trading modules). */
+    private readonly activity: readonly ProductActivity[] = [],
   ) {
     const { security, wallet } = services;
     this.addQueue({
@@ -107,7 +111,7 @@ export class BackofficeService {
     const jobs = this.services.scheduler.status(now);
     return {
       at: now,
-      today: { since, ...this.services.wallet.flowsSince(since) },
+      today: { since, ...this.services.wallet.flowsSince(since), ...this.tradingSince(since, now) },
       scheduler: {
         jobs: jobs.length,
         failing: jobs.filter((job) => job.failing !== null).length,
@@ -117,6 +121,39 @@ export class BackofficeService {
       queues: this.queues.map((q) => ({ key: q.key, permission: q.permission, pending: q.pending() })),
       reconciliation: this.lastReconciliation,
     };
+  }
+
+  private trading: { since: number; at: number; products: DashboardProduct[]; feesUsdt: string } | null = null;
+
+  /**
+   * Each trading product's trades, volume and the fees users paid since the start of the day, valued in USDT at
+   * today's prices, in the products' order. Read from the products' own records at most once a minute (the dashboard
+   * is polled; a busy day is many rows).
+   */
+  private tradingSince(since: number, now: number): { products: DashboardProduct[]; feesUsdt: string } {
+    const kept = this.trading;
+    if (kept && kept.since === since && now - kept.at < 60_000)
+      return { products: kept.products, feesUsdt: kept.feesUsdt };
+    const { wallet } = this.services;
+    const fees: AssetAmount[] = [];
+    const products = [...this.activity]
+      .sort((a, b) => PRODUCTS.indexOf(a.product) - PRODUCTS.indexOf(b.product))
+      .map((source) => {
+        const activity = source.since(since);
+        const traded = wallet.valueAllInUsdt(activity.volume);
+        const paid = wallet.valueAllInUsdt(activity.fees);
+        fees.push(...activity.fees);
+        return {
+          product: source.product,
+          trades: activity.trades,
+          volumeUsdt: traded.valueUsdt,
+          feesUsdt: paid.valueUsdt,
+          unpriced: [...new Set([...traded.unpriced, ...paid.unpriced])].sort(),
+        };
+      });
+    const feesUsdt = wallet.valueAllInUsdt(fees).valueUsdt;
+    this.trading = { since, at: now, products, feesUsdt };
+    return { products, feesUsdt };
   }
 
   /** The queues the role works, with how many wait in each (the console's menu badges ask every half minute). */

@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module';
 import { INDEX_SCALE } from '../market';
+import { c2cActivity } from './activity';
 import { seedC2CDemo } from './demo';
 import { createC2CRepo } from './repo';
 import { c2cAdminRoutes, c2cRoutes } from './routes';
@@ -29,6 +30,7 @@ export const c2cModule = defineModule({
     });
     kit.queues.push({ key: 'c2c-merchants', permission: 'c2c.arbitrate', pending: () => c2c.pendingMerchants() });
     kit.queues.push({ key: 'c2c-appeals', permission: 'c2c.arbitrate', pending: () => c2c.openAppeals() });
+    kit.activity.push(c2cActivity(kit.db));
     return c2c;
   },
   routes: c2cRoutes,

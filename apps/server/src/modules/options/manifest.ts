@@ -4,6 +4,7 @@ import { DEMO_ACCOUNT } from '../account';
 import { user } from '../ledger';
 import { defineModule } from '../../platform/module';
 import { INDEX_SCALE } from '../market';
+import { optionsActivity } from './activity';
 import { DEMO_OPTION_PAIRS, DEMO_OPTION_PERIODS, DEMO_OPTIONS_FUNDS } from './demo';
 import { createOptionsRepo } from './repo';
 import { optionsAdminRoutes, optionsRoutes } from './routes';
@@ -23,6 +24,7 @@ export const optionsModule = defineModule({
   config: (env): OptionsSettings => ({ seriesDays: readEnv(Env, env).OPTIONS_SERIES_DAYS }),
   create(kit) {
     const market = kit.use('market');
+    kit.activity.push(optionsActivity(kit.db));
     return new OptionsService(
       {
         repo: createOptionsRepo(kit.db),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { readEnv } from '../../lib/env';
 import { defineModule } from '../../platform/module';
 import { INDEX_SCALE } from '../market';
+import { perpActivity } from './activity';
 import { perpAdminRoutes } from './admin-routes';
 import { DEMO_CONTRACTS, DEMO_INSURANCE_FUND, DEMO_MM_CAPITAL } from './demo';
 import { createPerpRepo } from './repo';
@@ -46,6 +47,7 @@ export const perpModule = defineModule({
     kit.use('wallet').addTransferGuard(({ uid, from }) => {
       if (from === 'contract' && perp.hasOpenPosition(uid)) throw new DomainError('TRANSFER_POSITION_OPEN');
     });
+    kit.activity.push(perpActivity(kit.db));
     return perp;
   },
   routes: perpRoutes,

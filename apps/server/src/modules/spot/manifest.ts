@@ -19,6 +19,7 @@ export const spotModule = defineModule({
     });
     // Balances are valued at spot prices.
     kit.use('wallet').usePriceSource(spot);
+    kit.activity.push({ product: 'spot', since: (at) => spot.activitySince(at) });
     return spot;
   },
   routes: spotRoutes,

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../db/database';
+import { type Db, firstIdSince } from '../../db/database';
 import type { MarketRow } from './market';
-import type { OrderState, TradeRecord } from './types';
+import { SYSTEM_OWNER_BASE, type OrderState, type TradeRecord } from './types';
 
 /** An order row as stored; integer columns come back as bigint (safeIntegers). */
 export interface OrderRow {
@@ -67,6 +67,22 @@ const ORDER_COLUMNS = `id, market_id, owner, uid, client_order_id, side, type, t
 export function createSpotRepo(db: Db) {
   const q = {
     markets: db.prepare<[], MarketRow>('SELECT * FROM spot_markets ORDER BY sort, id'),
+    // Per market from a trade on: trades, quote volume, and the fees users paid (buyers' in base, sellers' in quote;
+    // system traders' fees are the exchange paying itself).
+    activity: db
+      .prepare<
+        { from: number; system: number },
+        { base: string; quote: string; n: number; volume: bigint; base_fees: bigint; quote_fees: bigint }
+      >(
+        `SELECT m.base, m.quote, COUNT(*) AS n, SUM(t.buyer_quote) AS volume,
+           SUM(CASE WHEN (CASE t.taker_side WHEN 'buy' THEN t.taker_owner ELSE t.maker_owner END) < @system
+             THEN t.buyer_fee ELSE 0 END) AS base_fees,
+           SUM(CASE WHEN (CASE t.taker_side WHEN 'sell' THEN t.taker_owner ELSE t.maker_owner END) < @system
+             THEN t.seller_fee ELSE 0 END) AS quote_fees
+         FROM spot_trades t JOIN spot_markets m ON m.id = t.market_id
+         WHERE t.id >= @from GROUP BY t.market_id`,
+      )
+      .safeIntegers(true),
     insertMarket: db.prepare(
       `INSERT INTO spot_markets (symbol, base, quote, category, price_precision, qty_precision, tick, step,
          min_notional, maker_fee_ppm, taker_fee_ppm, price_band_low_ppm, price_band_high_ppm, status, hot, sort,
@@ -231,6 +247,11 @@ export function createSpotRepo(db: Db) {
 
   return {
     markets: () => q.markets.all(),
+    /** Trades since an instant, per market (see `q.activity`). */
+    activitySince: (since: number) => {
+      const from = firstIdSince(db, 'spot_trades', 'ts', since);
+      return from === null ? [] : q.activity.all({ from, system: SYSTEM_OWNER_BASE });
+    },
     insertMarket: (row: Omit<MarketRow, 'id'>) => Number(q.insertMarket.run(row).lastInsertRowid),
     updateMarket: (row: MarketRow) => q.updateMarket.run(row),
     /** Open orders of a market whose price or remaining quantity would not fit a new tick or step. */

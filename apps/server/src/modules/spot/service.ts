@@ -28,6 +28,8 @@ import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
+import { AssetTally } from '../../platform/activity';
+import type { AssetAmount } from '../../platform/module';
 import type { ChannelSpec, Hub } from '../../ws/hub';
 import { FeeService } from '../fees';
 import type { LedgerService } from '../ledger';
@@ -600,6 +602,20 @@ export class SpotService implements BatchParticipant {
       this.desk.rebuild(rt);
       this.publishDepth(rt);
     }
+  }
+
+  /** Trades since an instant: how many, their volume in each quote asset, and the fees users paid (the dashboard). */
+  activitySince(since: number): { trades: number; volume: AssetAmount[]; fees: AssetAmount[] } {
+    let trades = 0;
+    const volume = new AssetTally();
+    const fees = new AssetTally();
+    for (const row of this.repo.activitySince(since)) {
+      trades += Number(row.n);
+      volume.add(row.quote, row.volume);
+      fees.add(row.base, row.base_fees);
+      fees.add(row.quote, row.quote_fees);
+    }
+    return { trades, volume: volume.list(), fees: fees.list() };
   }
 
   /** Group-commit counters (batches, commands, queued), for benchmarks and the operator. */

@@ -1311,6 +1311,22 @@ export class WalletService {
     return { deposits: sum(flows.deposits), withdrawals: sum(flows.withdrawals) };
   }
 
+  /**
+   * Amounts of several assets valued together in USDT at today's prices (the dashboard's volumes and fees): the
+   * total as a decimal string, and the assets that have no price (left out of it).
+   */
+  valueAllInUsdt(amounts: readonly { asset: string; amount: bigint }[]): { valueUsdt: string; unpriced: string[] } {
+    const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;
+    let value = 0n;
+    const unpriced: string[] = [];
+    for (const { asset, amount } of amounts) {
+      const priced = this.ledger.hasAsset(asset) ? this.valueInUsdt(this.ledger.asset(asset), amount, usdtScale) : null;
+      if (priced === null) unpriced.push(asset);
+      else value += priced;
+    }
+    return { valueUsdt: formatDecimal(value, usdtScale), unpriced };
+  }
+
   /** The wallet's operator settings. */
   settings(): WalletSettings {
     const usdtScale = this.ledger.hasAsset('USDT') ? this.ledger.asset('USDT').scale : 8;

@@ -5,6 +5,7 @@ import { LoginSession, RevokedCount, SecurityOverview } from '../../schemas/secu
 import { Balances } from '../../schemas/wallet';
 import { PagedSpotOrders } from '../../schemas/spot';
 import { operator } from '../access';
+import { PRODUCTS } from '../products';
 import { route } from '../define';
 
 /** A user as operators list them: the full contact details (operators see them), state at a glance. */
@@ -49,12 +50,26 @@ export const DashboardFlow = z.object({
   unpriced: z.array(z.string()).describe('coins moved that have no price (left out of the value)'),
 });
 
+/** A trading product since the start of the day, every amount valued in USDT at today's prices. */
+export const DashboardProduct = z.object({
+  product: z.enum(PRODUCTS),
+  trades: z.number().int().describe('trades: fills, settled bets, completed C2C orders'),
+  volumeUsdt: DecimalString.describe(
+    'what they traded (spot: quote paid; futures: notional; options: stakes; C2C: coins)',
+  ),
+  feesUsdt: DecimalString.describe('the fees users paid'),
+  unpriced: z.array(z.string()).describe('assets traded that have no price (left out of the values)'),
+});
+export type DashboardProduct = z.infer<typeof DashboardProduct>;
+
 export const Dashboard = z.object({
   at: Timestamp,
   today: z.object({
     since: Timestamp.describe('the start of the day (UTC)'),
     deposits: DashboardFlow.describe('credited deposits'),
     withdrawals: DashboardFlow.describe('withdrawals asked, not rejected, cancelled or failed'),
+    products: z.array(DashboardProduct).describe('each trading product that is built, in the products’ order'),
+    feesUsdt: DecimalString.describe('the fees users paid on every product together (the exchange’s fee revenue)'),
   }),
   scheduler: z.object({
     jobs: z.number().int(),

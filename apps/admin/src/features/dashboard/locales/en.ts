@@ -22,4 +22,13 @@ export default {
   withdrawalsToday: 'Withdrawals today',
   flowCount: '{{count}} since 00:00 UTC, valued at today’s prices.',
   flowUnpriced: 'Not valued (no price): {{coins}}.',
+  tradingToday: 'Trading today',
+  feesValue: '{{value}} USDT in fees',
+  product: 'Product',
+  trades: 'Trades',
+  volumeUsdt: 'Volume (USDT)',
+  feesUsdt: 'Fees (USDT)',
+  tradingNone: 'No trading product is built.',
+  tradingNote:
+    'Since 00:00 UTC, valued at today’s prices: spot by the quote paid, futures by notional, options by the stakes of settled rounds, C2C by the coins of completed orders; fees are what users paid.',
 };

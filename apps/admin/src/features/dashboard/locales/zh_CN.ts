@@ -25,4 +25,13 @@ export default {
   withdrawalsToday: '今日提币',
   flowCount: '自 UTC 00:00 起 {{count}} 笔，按今日价格估值。',
   flowUnpriced: '未估值（无价格）：{{coins}}。',
+  tradingToday: '今日交易',
+  feesValue: '手续费 {{value}} USDT',
+  product: '产品',
+  trades: '成交笔数',
+  volumeUsdt: '成交额（USDT）',
+  feesUsdt: '手续费（USDT）',
+  tradingNone: '尚无已上线的交易产品。',
+  tradingNote:
+    '自 UTC 00:00 起，按今日价格折算：现货按成交的计价金额，合约按名义价值，期权按已结算轮次的下注额，C2C 按已完成订单的币数；手续费为用户所付。',
 } satisfies Translation<typeof en>;

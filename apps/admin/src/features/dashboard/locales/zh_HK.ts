@@ -25,4 +25,13 @@ export default {
   withdrawalsToday: '今日提幣',
   flowCount: '自 UTC 00:00 起 {{count}} 筆，按今日價格估值。',
   flowUnpriced: '未估值（無價格）：{{coins}}。',
+  tradingToday: '今日交易',
+  feesValue: '手續費 {{value}} USDT',
+  product: '產品',
+  trades: '成交筆數',
+  volumeUsdt: '成交額（USDT）',
+  feesUsdt: '手續費（USDT）',
+  tradingNone: '尚無已上線的交易產品。',
+  tradingNote:
+    '自 UTC 00:00 起，按今日價格折算：現貨按成交的計價金額，合約按名義價值，期權按已結算輪次的下注額，C2C 按已完成訂單的幣數；手續費為用戶所付。',
 } satisfies Translation<typeof en>;
