@@ -45,7 +45,11 @@ export default function TradingTodayCard() {
               dataSource={products}
               locale={{ emptyText: t('tradingNone') }}
               columns={[
-                { title: t('product'), dataIndex: 'product', render: (key: string) => common(`product_${key}`) },
+                {
+                  title: t('product'),
+                  dataIndex: 'product',
+                  render: (key: DashboardProduct['product']) => common(`product_${key}`),
+                },
                 {
                   title: t('trades'),
                   dataIndex: 'trades',
