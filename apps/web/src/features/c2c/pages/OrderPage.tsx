@@ -9,9 +9,9 @@ import { DelayedLoading } from '../../../components/PageState';
 import { checkImage, ImagePicker } from '../../../components/ImagePicker';
 import { SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { StatusTag, type StatusTone } from '../../../components/StatusTag';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { api, ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
-import { newRequestId } from '../../../lib/requestId';
 import { toast } from '../../../lib/toast';
 import {
   c2cKeys,
@@ -66,7 +66,7 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
   const [releasing, setReleasing] = useState(false);
   const [askCode, setAskCode] = useState(false);
   const [releaseError, setReleaseError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const id = order.id;
   const v = order.version;
 
@@ -78,7 +78,13 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
   );
   const release = useOrderAction(id, (check: { fundPassword?: string; twoFactorCode?: string }) =>
     api.call(c2cApi.release, {
-      body: { id, fundPassword: check.fundPassword ?? '', twoFactorCode: check.twoFactorCode, version: v, requestId },
+      body: {
+        id,
+        fundPassword: check.fundPassword ?? '',
+        twoFactorCode: check.twoFactorCode,
+        version: v,
+        requestId: request.id,
+      },
       toast: false,
     }),
   );
@@ -264,13 +270,13 @@ function OrderView({ order, fetchedAt }: { order: C2COrder; fetchedAt: number })
           release.mutate(check, {
             onSuccess: () => {
               setReleasing(false);
-              setRequestId(newRequestId());
+              request.settled();
             },
             onError: (e) => {
               if (e instanceof ApiError && e.code === ERRORS.TWO_FACTOR_REQUIRED.code) setAskCode(true);
               setReleaseError(e instanceof ApiError ? e.msg : String(e));
               if (!(e instanceof ApiError) || e.isTransport) toast(String(e), 'fail');
-              setRequestId(newRequestId());
+              request.settled(e);
             },
           });
         }}

@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { newRequestId, useCopyMe, useFollow, useFollowing, useLoggedIn, useTrader } from '../api';
+import { useCopyMe, useFollow, useFollowing, useLoggedIn, useTrader } from '../api';
 import { PositionRow, StatsGrid } from '../components';
 import { type CopyT, useCopyT } from '../locales';
 import { COPY_PATHS } from '../paths';
@@ -38,7 +39,7 @@ function FollowForm({ uid, min, nickname }: { uid: number; min: string; nickname
   const [amount, setAmount] = useState('');
   const [ratio, setRatio] = useState('1');
   const [agree, setAgree] = useState(false);
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const submit = async () => {
     try {
       await follow.mutateAsync({
@@ -47,13 +48,14 @@ function FollowForm({ uid, min, nickname }: { uid: number; min: string; nickname
         amount,
         ratio: mode === 'ratio' ? ratio : undefined,
         agree,
-        requestId,
+        requestId: request.id,
       });
+      request.settled();
       toast(t('followDone', { name: nickname }), 'success');
-    } catch {
-      // The server's message was shown.
+    } catch (e) {
+      // The server's message was shown; a retry after a network failure keeps the id.
+      request.settled(e);
     }
-    setRequestId(newRequestId());
   };
   return (
     <section className="cp-section" data-testid="copy-follow-form">

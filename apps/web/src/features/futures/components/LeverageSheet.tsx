@@ -3,8 +3,8 @@ import { Button, Popup, Slider } from 'antd-mobile';
 import { AddOutline, MinusOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { Amount } from '../../../components/Amount';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
-import { newRequestId } from '../../../lib/requestId';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { useSetLeverage } from '../api';
@@ -57,7 +57,7 @@ function LeverageForm({
   const max = Math.max(1, settings.maxLeverage);
   const [leverage, setLeverage] = useState(settings.leverage);
   const [error, setError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const save = useSetLeverage();
   const bound = maxNotionalAt(contract, leverage);
   const locked = settings.leverageLocked;
@@ -68,15 +68,15 @@ function LeverageForm({
 
   const submit = () => {
     save.mutate(
-      { symbol: contract.symbol, leverage, requestId },
+      { symbol: contract.symbol, leverage, requestId: request.id },
       {
         onSuccess: (next) => {
-          setRequestId(newRequestId());
+          request.settled();
           toast(t('leverageSaved', { leverage: next.leverage }), 'success');
           onDone();
         },
         onError: (e) => {
-          if (!(e instanceof ApiError && e.isTransport)) setRequestId(newRequestId());
+          request.settled(e);
           setError(e instanceof ApiError ? e.msg : String(e));
         },
       },

@@ -5,12 +5,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Amount } from '../../../components/Amount';
 import { Form } from '../../../components/form/Form';
-import { ApiError } from '../../../lib/api';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { fixedDecimal } from '../../../lib/decimalInput';
 import { useCommonT } from '../../../lib/locales';
 import { requireLogin } from '../../../lib/navigation';
 import { useRegistry } from '../../../lib/registry';
-import { newRequestId } from '../../../lib/requestId';
 import { useSession } from '../../../lib/stores/session';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
@@ -77,7 +76,7 @@ export function FuturesOrderForm({
   const account = useAccount();
   const place = usePlaceOrder();
   // Kept while the same order may be retried after a network failure (placed once), renewed once answered.
-  const [clientOrderId, setClientOrderId] = useState(newRequestId);
+  const orderRequest = useRequestId();
 
   const [type, setType] = useState<'limit' | 'market'>('limit');
   const [tif, setTif] = useState<TimeInForce>('GTC');
@@ -172,17 +171,17 @@ export function FuturesOrderForm({
       timeInForce: type === 'limit' && (tif === 'IOC' || tif === 'FOK') ? tif : 'GTC',
       postOnly: type === 'limit' && tif === 'POST_ONLY',
       reduceOnly,
-      clientOrderId,
+      clientOrderId: orderRequest.id,
     };
     if (type === 'limit') body.price = priceValue;
     if (withTpSl && takeProfit !== '') body.takeProfit = canonical(takeProfit, pp);
     if (withTpSl && stopLoss !== '') body.stopLoss = canonical(stopLoss, pp);
     place.mutate(body, {
       onError: (error) => {
-        if (!(error instanceof ApiError && error.isTransport)) setClientOrderId(newRequestId());
+        orderRequest.settled(error);
       },
       onSuccess: (order) => {
-        setClientOrderId(newRequestId());
+        orderRequest.settled();
         toast(...placedToast(order, t));
         setLots('');
         setPercent(null);

@@ -2,9 +2,9 @@ import { errorMessage, type SwapContract, type SwapPosition } from '@bourse/cont
 import { Button, Popup } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { Amount } from '../../../components/Amount';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import { fixedDecimal, truncateDecimal } from '../../../lib/decimalInput';
-import { newRequestId } from '../../../lib/requestId';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { canonical, toUnits } from '../../../lib/trading/orderMath';
@@ -80,7 +80,7 @@ export function CloseSheet({
   const [lots, setLots] = useState('');
   const [percent, setPercent] = useState<number | null>(null);
   const [problem, setProblem] = useState<{ field: 'lots' | 'price'; text: string } | null>(null);
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   const submit = () => {
     const invalid = checkCloseLots(lots, position.lots);
@@ -106,17 +106,17 @@ export function CloseSheet({
         lots: count,
         type,
         price: type === 'limit' ? canonical(price, pp) : undefined,
-        clientOrderId: requestId,
+        clientOrderId: request.id,
       },
       {
         onSuccess: (order) => {
-          setRequestId(newRequestId());
+          request.settled();
           const done = order.status !== 'entrusted' && order.status !== 'partial' && order.filledLots > 0;
           toast(done && count === position.lots ? t('closePositionClosed') : t('closeOrderPlaced'), 'success');
           onClose();
         },
         onError: (e) => {
-          if (!(e instanceof ApiError && e.isTransport)) setRequestId(newRequestId());
+          request.settled(e);
         },
       },
     );
@@ -344,7 +344,7 @@ export function MarginSheet({
   const [action, setAction] = useState<'add' | 'remove'>('add');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const limit = action === 'add' ? (account.data?.free ?? '0') : position.maxRemovableMargin;
 
   const submit = () => {
@@ -356,15 +356,15 @@ export function MarginSheet({
     }
     setError(undefined);
     adjust.mutate(
-      { symbol: position.symbol, action, amount: canonical(amount, 8), requestId },
+      { symbol: position.symbol, action, amount: canonical(amount, 8), requestId: request.id },
       {
         onSuccess: () => {
-          setRequestId(newRequestId());
+          request.settled();
           toast(action === 'add' ? t('marginAdded') : t('marginRemoved'), 'success');
           onClose();
         },
         onError: (e) => {
-          if (!(e instanceof ApiError && e.isTransport)) setRequestId(newRequestId());
+          request.settled(e);
           setError(refusal(e));
         },
       },

@@ -7,10 +7,10 @@ import { Amount } from '../../../components/Amount';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import { ChangeTag } from '../../../components/trading/Num';
 import { OrderBook } from '../../../components/trading/OrderBook';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { useCommonT } from '../../../lib/locales';
 import { requireLogin } from '../../../lib/navigation';
-import { newRequestId } from '../../../lib/requestId';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import {
@@ -80,7 +80,7 @@ export default function LeverPage({ query }: PageProps) {
   const open = useOpenOrders(symbol);
   const cancel = useCancelOrder();
   const closeAll = useCloseAll();
-  const [closeAllId, setCloseAllId] = useState(newRequestId);
+  const closeAllRequest = useRequestId();
 
   const bySymbol = useMemo(
     () => new Map((contracts.data ?? []).map((c) => [c.contract.symbol, c] as const)),
@@ -108,12 +108,13 @@ export default function LeverPage({ query }: PageProps) {
     });
     if (!ok) return;
     closeAll.mutate(
-      { requestId: closeAllId },
+      { requestId: closeAllRequest.id },
       {
         onSuccess: () => {
-          setCloseAllId(newRequestId());
+          closeAllRequest.settled();
           toast(t('positionsClosing'), 'success');
         },
+        onError: (e) => closeAllRequest.settled(e),
       },
     );
   };

@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/BlockState';
 import { ChipTabs } from '../../../components/ChipTabs';
 import { NavRight } from '../../../components/PageChrome';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import { readDecimal } from '../../../lib/decimalInput';
-import { newRequestId } from '../../../lib/requestId';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import { LOAN_PATHS, useBorrow, useLoanMarket, useQuote } from '../api';
@@ -27,7 +27,7 @@ export default function BorrowPage() {
   const [collateral, setCollateral] = useState('');
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const quote = useQuote(loanAsset, collateralAsset, collateral, amount);
   const borrow = useBorrow();
   const q = quote.data;
@@ -39,11 +39,12 @@ export default function BorrowPage() {
     }
     setError(undefined);
     try {
-      await borrow.mutateAsync({ loanAsset, amount, collateralAsset, collateral, requestId });
-      setRequestId(newRequestId());
+      await borrow.mutateAsync({ loanAsset, amount, collateralAsset, collateral, requestId: request.id });
+      request.settled();
       toast(t('borrowDone'), 'success');
       void navigate(LOAN_PATHS.loans);
     } catch (e) {
+      request.settled(e);
       if (e instanceof ApiError) setError(e.msg);
     }
   };

@@ -3,10 +3,10 @@ import { Button, Input, Popup } from 'antd-mobile';
 import { useState } from 'react';
 import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockState';
 import { StatusTag } from '../../../components/StatusTag';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import { readDecimal } from '../../../lib/decimalInput';
 import { formatDate } from '../../../lib/format';
-import { newRequestId } from '../../../lib/requestId';
 import { toast } from '../../../lib/toast';
 import { RISK_TONE, useAddCollateral, useLoans, useRepay } from '../api';
 import { useLoansT } from '../locales';
@@ -96,19 +96,21 @@ function ActionSheet({ action, onClose }: { action: Action; onClose: () => void 
   const { loan, kind } = action;
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
-  const [requestId] = useState(newRequestId);
+  const request = useRequestId();
   const run = async (full: boolean) => {
     setError(undefined);
     try {
       if (kind === 'repay') {
-        await repay.mutateAsync({ loanId: loan.id, full, ...(full ? {} : { amount: value }), requestId });
+        await repay.mutateAsync({ loanId: loan.id, full, ...(full ? {} : { amount: value }), requestId: request.id });
         toast(t('repayDone'), 'success');
       } else {
-        await add.mutateAsync({ loanId: loan.id, amount: value, requestId });
+        await add.mutateAsync({ loanId: loan.id, amount: value, requestId: request.id });
         toast(t('collateralDone'), 'success');
       }
+      request.settled();
       onClose();
     } catch (e) {
+      request.settled(e);
       setError(e instanceof ApiError ? e.msg : String(e));
     }
   };

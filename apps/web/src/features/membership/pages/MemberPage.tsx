@@ -1,16 +1,16 @@
 import type { MemberBenefits, MemberLevel } from '@bourse/contract';
 import { Button, Dialog, ProgressBar } from 'antd-mobile';
 import { RightOutline, StarFill } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
 import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { newRequestId, useBuyLevel, useMembership } from '../api';
+import { useBuyLevel, useMembership } from '../api';
 import { useMembershipT } from '../locales';
 import { MEMBERSHIP_PATHS } from '../paths';
 import '../membership.css';
@@ -54,7 +54,7 @@ export default function MemberPage(_props: PageProps) {
   const navigate = useNavigate();
   const info = useMembership();
   const buy = useBuyLevel();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   if (info.isPending) return <DelayedLoading />;
   if (info.isError) return <QueryError error={info.error} onRetry={() => void info.refetch()} />;
@@ -73,12 +73,12 @@ export default function MemberPage(_props: PageProps) {
     });
     if (!ok) return;
     try {
-      const bought = await buy.mutateAsync({ level: level.level, requestId });
+      const bought = await buy.mutateAsync({ level: level.level, requestId: request.id });
+      request.settled();
       toast(t('bought', { name: bought.name, date: date(bought.until) }), 'success');
-    } catch {
-      // The server's message was shown.
-    } finally {
-      setRequestId(newRequestId());
+    } catch (e) {
+      // The server's message was shown; a retry after a network failure keeps the id (bought once).
+      request.settled(e);
     }
   };
 

@@ -7,9 +7,9 @@ import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockS
 import { ChipTabs } from '../../../components/ChipTabs';
 import { DecimalInput } from '../../../components/form/DecimalInput';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { requireLogin } from '../../../lib/navigation';
-import { newRequestId } from '../../../lib/requestId';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import {
@@ -50,7 +50,7 @@ export default function OptionPage({ query }: PageProps) {
   const [symbol, setSymbol] = useState(query.symbol ?? DEFAULT_OPTION_SYMBOL);
   const [period, setPeriod] = useState<number | null>(query.period ? Number(query.period) : null);
   const [amount, setAmount] = useState('');
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const [tab, setTab] = useState<ListTab>('open');
   const ticker = useOptionTicker(symbol);
   const candles = useOptionCandles(symbol);
@@ -99,14 +99,14 @@ export default function OptionPage({ query }: PageProps) {
       return;
     }
     join.mutate(
-      { symbol: pair.symbol, period: terms.period, round: next.number, side, amount, requestId },
+      { symbol: pair.symbol, period: terms.period, round: next.number, side, amount, requestId: request.id },
       {
         onSuccess: (placed) => {
           toast(t('joined', { number: placed.number }), 'success');
           setTab('open');
         },
-        // The server answered (its message is shown): the next request is a new one.
-        onSettled: () => setRequestId(newRequestId()),
+        // A new id once the server answered (its message is shown); the same one for a retry after a network failure.
+        onSettled: (_placed, error) => request.settled(error ?? undefined),
       },
     );
   };

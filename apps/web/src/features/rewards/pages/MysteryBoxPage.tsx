@@ -5,22 +5,13 @@ import { useNavigate } from 'react-router';
 import { EmptyState, QueryError } from '../../../components/BlockState';
 import { ChipTabs } from '../../../components/ChipTabs';
 import { DelayedLoading } from '../../../components/PageState';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { useCommonT } from '../../../lib/locales';
 import { currentRoute } from '../../../lib/navigation';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
-import {
-  newRequestId,
-  useBoxPrices,
-  useBoxes,
-  useDraws,
-  useFairness,
-  useOpenBox,
-  useRank,
-  useRotateSeed,
-  useWins,
-} from '../api';
+import { useBoxPrices, useBoxes, useDraws, useFairness, useOpenBox, useRank, useRotateSeed, useWins } from '../api';
 import { prizeIndex, verifyDraw } from '../fair';
 import { type RewardsT, useRewardsT } from '../locales';
 import '../rewards.css';
@@ -36,7 +27,7 @@ function BoxCard({ box, loggedIn, yours }: { box: MysteryBox; loggedIn: boolean;
   const common = useCommonT();
   const navigate = useNavigate();
   const open = useOpenBox();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   const buy = async () => {
     if (!loggedIn) {
@@ -44,8 +35,8 @@ function BoxCard({ box, loggedIn, yours }: { box: MysteryBox; loggedIn: boolean;
       return;
     }
     try {
-      const draw = await open.mutateAsync({ boxId: box.id, requestId });
-      setRequestId(newRequestId());
+      const draw = await open.mutateAsync({ boxId: box.id, requestId: request.id });
+      request.settled();
       void Dialog.alert({
         title: draw.prize.amount === '0' ? t('noLuck') : t('youWon'),
         confirmText: common('ok'),
@@ -55,8 +46,9 @@ function BoxCard({ box, loggedIn, yours }: { box: MysteryBox; loggedIn: boolean;
           </div>
         ),
       });
-    } catch {
-      setRequestId(newRequestId());
+    } catch (e) {
+      // The server's message was shown; a retry after a network failure keeps the id (one box, paid once).
+      request.settled(e);
     }
   };
 

@@ -1,11 +1,11 @@
 import { Button } from 'antd-mobile';
 import { CheckCircleFill, GiftOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
 import { QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { toast } from '../../../lib/toast';
-import { newRequestId, useCheckin, useCheckIn } from '../api';
+import { useCheckin, useCheckIn } from '../api';
 import { utcDate } from '../fair';
 import { useRewardsT } from '../locales';
 import '../rewards.css';
@@ -15,7 +15,7 @@ export default function SigninPage(_props: PageProps) {
   const t = useRewardsT();
   const state = useCheckin();
   const checkIn = useCheckIn();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   if (state.isPending) return <DelayedLoading />;
   if (state.isError) return <QueryError error={state.error} onRetry={() => void state.refetch()} />;
@@ -24,12 +24,12 @@ export default function SigninPage(_props: PageProps) {
 
   const claim = async () => {
     try {
-      const result = await checkIn.mutateAsync(requestId);
-      setRequestId(newRequestId());
+      const result = await checkIn.mutateAsync(request.id);
+      request.settled();
       toast(t('checkinDone', { amount: result.amount, asset: result.asset }), 'success');
-    } catch {
+    } catch (e) {
       // The server's message was shown; a new id for the next try only once it answered.
-      setRequestId(newRequestId());
+      request.settled(e);
     }
   };
 

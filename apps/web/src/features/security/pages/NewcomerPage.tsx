@@ -7,14 +7,14 @@ import {
   HistogramOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
-import { type ComponentType, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { ListSkeleton, QueryError } from '../../../components/BlockState';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { useProductAvailable } from '../../../lib/products';
 import { useRegistry } from '../../../lib/registry';
-import { newRequestId } from '../../../lib/requestId';
 import { toast } from '../../../lib/toast';
 import { useLocale } from '../../../hooks/useLocale';
 import { useClaimNewcomer, useNewcomerRewards, useNewcomerTasks } from '../api';
@@ -40,18 +40,18 @@ export default function NewcomerPage(_props: PageProps) {
   const rewardsOn = useProductAvailable('rewards');
   const rewards = useNewcomerRewards(rewardsOn);
   const claim = useClaimNewcomer();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const rewardOf = (key: NewcomerTaskKey): NewcomerReward | undefined =>
     rewards.data?.tasks.find((r) => r.task === key && (r.claimed || r.amount !== '0'));
 
   const claimReward = async (reward: NewcomerReward) => {
     try {
-      const paid = await claim.mutateAsync({ task: reward.task, requestId });
+      const paid = await claim.mutateAsync({ task: reward.task, requestId: request.id });
+      request.settled();
       toast(t('rewardPaid', { amount: paid.amount, asset: paid.asset }), 'success');
-    } catch {
-      // The server's message was shown.
-    } finally {
-      setRequestId(newRequestId());
+    } catch (e) {
+      // The server's message was shown; a retry after a network failure keeps the id (paid once).
+      request.settled(e);
     }
   };
 

@@ -1,3 +1,4 @@
+import { useRequestId } from '../../../hooks/useRequestId';
 import { useSpotAvailable } from '../../../hooks/useSpotAvailable';
 import { errorMessage } from '@bourse/contract';
 import { Button } from 'antd-mobile';
@@ -19,7 +20,6 @@ import { useSession } from '../../../lib/stores/session';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import {
-  newRequestId,
   type SubscriptionApplication,
   type SubscriptionProject,
   useApplications,
@@ -135,7 +135,7 @@ function ProjectDetail({ id }: { id: number }) {
   const apply = useApply();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   usePageTitle(project ? `${project.token} · ${project.tokenName}` : undefined);
   usePageRefresh(() =>
     Promise.all([projects.refetch(), loggedIn ? mine.refetch() : null, loggedIn ? balance.refetch() : null]),
@@ -170,14 +170,14 @@ function ProjectDetail({ id }: { id: number }) {
     }
     setError(undefined);
     try {
-      await apply.mutateAsync({ projectId: project.id, amount, requestId });
-      setRequestId(newRequestId());
+      await apply.mutateAsync({ projectId: project.id, amount, requestId: request.id });
+      request.settled();
       setAmount('');
       toast(t('applied'), 'success');
     } catch (e) {
       if (e instanceof ApiError) {
         setError(e.msg);
-        if (e.code > 0) setRequestId(newRequestId());
+        request.settled(e);
       }
     }
   };
@@ -297,7 +297,7 @@ function ApplicationCard({
   const t = useSubscriptionT();
   const locale = useLocale();
   const withdraw = useWithdraw();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const [error, setError] = useState<string>();
   const rows: [string, React.ReactNode][] = [
     [
@@ -335,13 +335,13 @@ function ApplicationCard({
   const take = async () => {
     setError(undefined);
     try {
-      await withdraw.mutateAsync({ applicationId: a.id, requestId });
-      setRequestId(newRequestId());
+      await withdraw.mutateAsync({ applicationId: a.id, requestId: request.id });
+      request.settled();
       toast(t('withdrawn'), 'success');
     } catch (e) {
       if (e instanceof ApiError) {
         setError(e.msg);
-        if (e.code > 0) setRequestId(newRequestId());
+        request.settled(e);
       }
     }
   };

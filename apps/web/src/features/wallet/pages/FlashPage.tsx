@@ -8,6 +8,7 @@ import { Form } from '../../../components/form/Form';
 import { type SecurityCheck, SecurityCheckPopup } from '../../../components/SecurityCheckPopup';
 import { TextField } from '../../../components/form/TextField';
 import { NavRight } from '../../../components/PageChrome';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
 import { truncateDecimal } from '../../../lib/decimalInput';
@@ -15,15 +16,7 @@ import { clearDrafts, useDraft } from '../../../lib/drafts';
 import { currentRoute } from '../../../lib/navigation';
 import { useSettings } from '../../../lib/stores/settings';
 import { toUnits } from '../amount';
-import {
-  availableOf,
-  newRequestId,
-  SECURITY_CHECK_ERRORS,
-  useBalances,
-  useFlash,
-  useFlashRecipient,
-  useSecurityFlags,
-} from '../api';
+import { availableOf, SECURITY_CHECK_ERRORS, useBalances, useFlash, useFlashRecipient, useSecurityFlags } from '../api';
 import { Amount } from '../../../components/Amount';
 import { AmountField } from '../components/AmountField';
 import { CoinPickerPopup } from '../components/CoinPickerPopup';
@@ -63,7 +56,7 @@ export default function FlashPage({ query }: PageProps) {
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [popupError, setPopupError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   const recipient = useFlashRecipient(lookup);
 
   // Look the recipient up once typing pauses, so the sender sees who will receive before confirming.
@@ -113,10 +106,10 @@ export default function FlashPage({ query }: PageProps) {
         remark: remark.trim() || undefined,
         fundPassword,
         twoFactorCode,
-        requestId,
+        requestId: request.id,
       });
       setConfirming(false);
-      setRequestId(newRequestId());
+      request.settled();
       setAmount('');
       setRemark('');
       clearDrafts('flash:');

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/BlockState';
 import { NavRight } from '../../../components/PageChrome';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
 import { useCommonT } from '../../../lib/locales';
@@ -12,7 +13,7 @@ import { truncateDecimal } from '../../../lib/decimalInput';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { toUnits } from '../amount';
-import { availableOf, newRequestId, useBalances, useTransfer } from '../api';
+import { availableOf, useBalances, useTransfer } from '../api';
 import { Amount } from '../../../components/Amount';
 import { AmountField } from '../components/AmountField';
 import { CoinPickerPopup } from '../components/CoinPickerPopup';
@@ -44,7 +45,7 @@ export default function TransferPage({ query }: PageProps) {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [picking, setPicking] = useState<'from' | 'to' | 'coin' | null>(null);
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   const fromAssets = useMemo(
     () => balances.data?.wallets.find((w) => w.wallet === from)?.assets ?? [],
@@ -82,8 +83,8 @@ export default function TransferPage({ query }: PageProps) {
     }
     setError(undefined);
     try {
-      await transfer.mutateAsync({ asset, from, to, amount, requestId });
-      setRequestId(newRequestId());
+      await transfer.mutateAsync({ asset, from, to, amount, requestId: request.id });
+      request.settled();
       setAmount('');
       toast(t('transferDone'), 'success');
     } catch (e) {

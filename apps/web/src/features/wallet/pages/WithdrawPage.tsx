@@ -16,6 +16,7 @@ import { type SecurityCheck, SecurityCheckPopup } from '../../../components/Secu
 import { TextField } from '../../../components/form/TextField';
 import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import { readText } from '../../../lib/clipboard';
 import type { PageProps } from '../../../lib/feature';
@@ -26,7 +27,7 @@ import { currentRoute } from '../../../lib/navigation';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { fromUnits, toUnits } from '../amount';
-import { newRequestId, SECURITY_CHECK_ERRORS, useCoins, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
+import { SECURITY_CHECK_ERRORS, useCoins, useWithdraw, useWithdrawals, useWithdrawInfo } from '../api';
 import { AddressBookPopup } from '../components/AddressBookPopup';
 import { Amount } from '../../../components/Amount';
 import { AmountField } from '../components/AmountField';
@@ -106,7 +107,7 @@ export default function WithdrawPage({ query }: PageProps) {
   const [popupError, setPopupError] = useState<string>();
   const [bookOpen, setBookOpen] = useState(false);
   // One key per withdrawal the user means to make: a retry after a lost answer cannot withdraw twice.
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   const data = info.data;
   const amountUnits = toUnits(amount, scale);
@@ -152,10 +153,10 @@ export default function WithdrawPage({ query }: PageProps) {
         remark: remark.trim() || undefined,
         fundPassword,
         twoFactorCode,
-        requestId,
+        requestId: request.id,
       });
       setConfirming(false);
-      setRequestId(newRequestId());
+      request.settled();
       clearDrafts(draft);
       toast(t('withdrawSubmitted'), 'success');
       void navigate(withQuery(WALLET_PATHS.withdrawDetail, { id: result.id }));
@@ -166,7 +167,7 @@ export default function WithdrawPage({ query }: PageProps) {
         return;
       }
       setConfirming(false);
-      if (error.code === ERRORS.ALREADY_HANDLED.code) setRequestId(newRequestId());
+      if (error.code === ERRORS.ALREADY_HANDLED.code) request.settled();
       // A rule about the address or the amount is shown at its field; anything else (a lock, a suspension) as a toast.
       if (error.code === ERRORS.WRONG_ADDRESS.code || error.code === ERRORS.WITHDRAW_OWN_ADDRESS.code) {
         setErrors({ address: error.msg });

@@ -11,6 +11,7 @@ import { AmountEntry } from '../../../components/form/AmountEntry';
 import { NavRight, usePageRefresh, usePageTitle } from '../../../components/PageChrome';
 import { StatusTag } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
@@ -19,7 +20,7 @@ import { useSession } from '../../../lib/stores/session';
 import { useSettings } from '../../../lib/stores/settings';
 import { toast } from '../../../lib/toast';
 import { useSpotAvailable } from '../../../hooks/useSpotAvailable';
-import { newRequestId, useProducts, useSubscribe, useSummary, type WealthProduct } from '../api';
+import { useProducts, useSubscribe, useSummary, type WealthProduct } from '../api';
 import { aprPercent } from '../apr';
 import { kindName, useWealthT } from '../locales';
 import { productPath, recordsPath, WEALTH_PATHS } from '../paths';
@@ -152,7 +153,7 @@ function ProductDetail({ id }: { id: number }) {
   const subscribe = useSubscribe();
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
   usePageTitle(product ? `${product.asset} · ${kindName(t, product.kind, product.termDays)}` : undefined);
   usePageRefresh(() => Promise.all([products.refetch(), loggedIn ? balance.refetch() : null]));
 
@@ -182,8 +183,8 @@ function ProductDetail({ id }: { id: number }) {
     }
     setError(undefined);
     try {
-      await subscribe.mutateAsync({ productId: product.id, amount, requestId });
-      setRequestId(newRequestId());
+      await subscribe.mutateAsync({ productId: product.id, amount, requestId: request.id });
+      request.settled();
       setAmount('');
       toast(t('subscribed'), 'success');
       void navigate(recordsPath('holdings'));
@@ -191,7 +192,7 @@ function ProductDetail({ id }: { id: number }) {
       // The server said no: a new request may differ, so it gets a new id.
       if (e instanceof ApiError) {
         setError(e.msg);
-        if (e.code > 0) setRequestId(newRequestId());
+        request.settled(e);
       }
     }
   };

@@ -11,11 +11,12 @@ import { Field } from '../../../components/form/Field';
 import { usePageRefresh } from '../../../components/PageChrome';
 import { StatusTag, type StatusTone } from '../../../components/StatusTag';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import type { PageProps } from '../../../lib/feature';
 import { formatDate } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
-import { newRequestId, usePositions, useRedeem, useRedemptions, useReturns, type WealthPosition } from '../api';
+import { usePositions, useRedeem, useRedemptions, useReturns, type WealthPosition } from '../api';
 import { aprPercent } from '../apr';
 import { kindName, redemptionName, stateName, useWealthT } from '../locales';
 import { recordsPath } from '../paths';
@@ -140,7 +141,7 @@ function RedeemPopup({ position, onClose }: { position: WealthPosition | null; o
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string>();
   const [early, setEarly] = useState<string>();
-  const [requestId, setRequestId] = useState(newRequestId);
+  const request = useRequestId();
 
   const close = () => {
     setAmount('');
@@ -157,14 +158,14 @@ function RedeemPopup({ position, onClose }: { position: WealthPosition | null; o
         positionId: position.id,
         ...(position.kind === 'flexible' && amount !== '' ? { amount } : {}),
         ...(confirmEarly ? { early: true } : {}),
-        requestId,
+        requestId: request.id,
       });
-      setRequestId(newRequestId());
+      request.settled();
       toast(t('redeemed'), 'success');
       close();
     } catch (e) {
       if (!(e instanceof ApiError)) return;
-      if (e.code > 0) setRequestId(newRequestId());
+      request.settled(e);
       if (e.code === ERRORS.WEALTH_EARLY_CONFIRM.code) setEarly(e.msg);
       else setError(e.msg);
     }
