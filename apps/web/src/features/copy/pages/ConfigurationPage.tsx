@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { QueryError } from '../../../components/BlockState';
 import { DelayedLoading } from '../../../components/PageState';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
 import { toast } from '../../../lib/toast';
-import { newRequestId, useConfigure, useCopyMe, useEscrow } from '../api';
+import { useConfigure, useCopyMe, useEscrow } from '../api';
 import { useCopyT } from '../locales';
 import { COPY_PATHS } from '../paths';
 import '../copy.css';
@@ -81,13 +82,16 @@ function EscrowForm({ escrow, threshold, locked }: { escrow: string; threshold: 
   const t = useCopyT();
   const move = useEscrow();
   const [amount, setAmount] = useState('');
+  const request = useRequestId();
   const send = async (direction: 'in' | 'out') => {
     try {
-      await move.mutateAsync({ direction, amount, requestId: newRequestId() });
+      await move.mutateAsync({ direction, amount, requestId: request.id });
+      request.settled();
       setAmount('');
       toast(t('saved'), 'success');
-    } catch {
-      // The server's message was shown.
+    } catch (e) {
+      // The server's message was shown; a retry after a network failure keeps the id (moved once).
+      request.settled(e);
     }
   };
   return (

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockState';
 import { ChipTabs } from '../../../components/ChipTabs';
+import { useRequestId } from '../../../hooks/useRequestId';
 import type { PageProps } from '../../../lib/feature';
-import { newRequestId, useCopyFeed, useFollowing, useUnfollow } from '../api';
+import { useCopyFeed, useFollowing, useUnfollow } from '../api';
 import { Signed } from '../components';
 import { useCopyT } from '../locales';
 import { COPY_PATHS, withQuery } from '../paths';
@@ -16,6 +17,7 @@ export default function MyCopiesPage(_props: PageProps) {
   const navigate = useNavigate();
   const list = useFollowing();
   const unfollow = useUnfollow();
+  const unfollowing = useRequestId();
   const [tab, setTab] = useState<'following' | 'stopped'>('following');
   useCopyFeed();
 
@@ -27,9 +29,11 @@ export default function MyCopiesPage(_props: PageProps) {
     });
     if (!ok) return;
     try {
-      await unfollow.mutateAsync({ leaderUid, confirm: true, requestId: newRequestId() });
-    } catch {
-      // The server's message was shown.
+      await unfollow.mutateAsync({ leaderUid, confirm: true, requestId: unfollowing.id });
+      unfollowing.settled();
+    } catch (e) {
+      // The server's message was shown; a retry after a network failure keeps the id (settled once).
+      unfollowing.settled(e);
     }
   };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockState';
 import { NavRight } from '../../../components/PageChrome';
-import { newRequestId } from '../../../lib/requestId';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { useSession } from '../../../lib/stores/session';
 import { toast } from '../../../lib/toast';
 import { MINING_PATHS, useBuy, useMachines } from '../api';
@@ -18,6 +18,7 @@ export default function MachinesPage() {
   const navigate = useNavigate();
   const machines = useMachines();
   const buy = useBuy();
+  const purchase = useRequestId();
   const loggedIn = useSession((s) => s.token !== null);
   const [buying, setBuying] = useState<MiningMachine | null>(null);
 
@@ -87,7 +88,13 @@ export default function MachinesPage() {
           unit={buying.fuelAsset}
           onClose={() => setBuying(null)}
           onSubmit={async (fuel) => {
-            await buy.mutateAsync({ machineId: buying.id, fuel, requestId: newRequestId() });
+            try {
+              await buy.mutateAsync({ machineId: buying.id, fuel, requestId: purchase.id });
+            } catch (e) {
+              purchase.settled(e);
+              throw e;
+            }
+            purchase.settled();
             toast(t('bought'), 'success');
             void navigate(MINING_PATHS.miners);
           }}

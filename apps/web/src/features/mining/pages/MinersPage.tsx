@@ -3,9 +3,9 @@ import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { EmptyState, ListSkeleton, QueryError } from '../../../components/BlockState';
 import { StatusTag } from '../../../components/StatusTag';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { ApiError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { newRequestId } from '../../../lib/requestId';
 import { toast } from '../../../lib/toast';
 import { STATUS_TONE, useCollect, useMiners, useMiningSummary, useRefuel } from '../api';
 import { AmountSheet } from '../components/AmountSheet';
@@ -20,12 +20,16 @@ export default function MinersPage() {
   const collect = useCollect();
   const refuel = useRefuel();
   const [refuelling, setRefuelling] = useState<Miner | null>(null);
+  const collecting = useRequestId();
+  const fuelling = useRequestId();
 
   const doCollect = async (minerId?: number) => {
     try {
-      await collect.mutateAsync({ minerId, requestId: newRequestId() });
+      await collect.mutateAsync({ minerId, requestId: collecting.id });
+      collecting.settled();
       toast(t('collectedDone'), 'success');
     } catch (e) {
+      collecting.settled(e);
       if (e instanceof ApiError) toast(e.msg, 'fail');
     }
   };
@@ -106,7 +110,13 @@ export default function MinersPage() {
           unit={refuelling.fuelAsset}
           onClose={() => setRefuelling(null)}
           onSubmit={async (amount) => {
-            await refuel.mutateAsync({ minerId: refuelling.id, amount, requestId: newRequestId() });
+            try {
+              await refuel.mutateAsync({ minerId: refuelling.id, amount, requestId: fuelling.id });
+            } catch (e) {
+              fuelling.settled(e);
+              throw e;
+            }
+            fuelling.settled();
             toast(t('refuelDone'), 'success');
           }}
         />
