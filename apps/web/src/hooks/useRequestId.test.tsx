@@ -24,4 +24,24 @@ describe('useRequestId', () => {
     act(() => result.current.settled());
     expect(result.current.id).not.toBe(second);
   });
+
+  it('sends with the id and settles it by the outcome', async () => {
+    const { result } = renderHook(() => useRequestId());
+    const first = result.current.id;
+    const seen: string[] = [];
+    await act(() =>
+      expect(
+        result.current.send(async (id) => {
+          seen.push(id);
+          throw new ApiError(CLIENT_CODES.TIMEOUT, 'timeout');
+        }),
+      ).rejects.toThrow('timeout'),
+    );
+    expect(result.current.id).toBe(first);
+    await act(async () => {
+      expect(await result.current.send(async (id) => (seen.push(id), 'done'))).toBe('done');
+    });
+    expect(seen).toEqual([first, first]);
+    expect(result.current.id).not.toBe(first);
+  });
 });

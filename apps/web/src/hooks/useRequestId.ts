@@ -13,6 +13,8 @@ export interface RequestIdentity {
    * which the server then answers with its first result instead of moving the money twice.
    */
   settled(error?: unknown): void;
+  /** Makes the call with the id and settles it by the outcome; the call's result or error passes through. */
+  send<T>(call: (id: string) => Promise<T>): Promise<T>;
 }
 
 /** The request id of a money-moving form: every such call carries one (`lib/requestId.ts`). */
@@ -22,5 +24,18 @@ export function useRequestId(): RequestIdentity {
     if (error !== undefined && !(error instanceof ApiError && !error.isTransport)) return;
     setId(newRequestId());
   }, []);
-  return { id, settled };
+  const send = useCallback(
+    async <T>(call: (id: string) => Promise<T>): Promise<T> => {
+      try {
+        const result = await call(id);
+        settled();
+        return result;
+      } catch (error) {
+        settled(error);
+        throw error;
+      }
+    },
+    [id, settled],
+  );
+  return { id, settled, send };
 }

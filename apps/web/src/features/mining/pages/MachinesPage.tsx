@@ -88,13 +88,7 @@ export default function MachinesPage() {
           unit={buying.fuelAsset}
           onClose={() => setBuying(null)}
           onSubmit={async (fuel) => {
-            try {
-              await buy.mutateAsync({ machineId: buying.id, fuel, requestId: purchase.id });
-            } catch (e) {
-              purchase.settled(e);
-              throw e;
-            }
-            purchase.settled();
+            await purchase.send((requestId) => buy.mutateAsync({ machineId: buying.id, fuel, requestId }));
             toast(t('bought'), 'success');
             void navigate(MINING_PATHS.miners);
           }}

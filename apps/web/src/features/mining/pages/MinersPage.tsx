@@ -110,13 +110,7 @@ export default function MinersPage() {
           unit={refuelling.fuelAsset}
           onClose={() => setRefuelling(null)}
           onSubmit={async (amount) => {
-            try {
-              await refuel.mutateAsync({ minerId: refuelling.id, amount, requestId: fuelling.id });
-            } catch (e) {
-              fuelling.settled(e);
-              throw e;
-            }
-            fuelling.settled();
+            await fuelling.send((requestId) => refuel.mutateAsync({ minerId: refuelling.id, amount, requestId }));
             toast(t('refuelDone'), 'success');
           }}
         />
