@@ -6,11 +6,10 @@ import { useNavigate } from 'react-router';
 import { DecimalInput } from '../../../components/form/DecimalInput';
 import { Form } from '../../../components/form/Form';
 import { useLocale } from '../../../hooks/useLocale';
+import { useRequestId } from '../../../hooks/useRequestId';
 import { fixedDecimal } from '../../../lib/decimalInput';
 import { formatAmount } from '../../../lib/format';
-import { ApiError } from '../../../lib/api';
 import { requireLogin } from '../../../lib/navigation';
-import { newRequestId } from '../../../lib/requestId';
 import { useRegistry } from '../../../lib/registry';
 import { useSession } from '../../../lib/stores/session';
 import { useSettings } from '../../../lib/stores/settings';
@@ -130,7 +129,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
   const balances = useSpotBalances();
   const place = usePlaceOrder();
   // Kept while the same order may be retried after a network failure (placed once), renewed once answered.
-  const [clientOrderId, setClientOrderId] = useState(newRequestId);
+  const orderRequest = useRequestId();
   const { market, ticker } = item;
   const pp = market.pricePrecision;
   const qp = market.quantityPrecision;
@@ -220,7 +219,7 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
     const found = checkOrder(draft, market, available, ticker.last);
     setProblem(found);
     if (found) return;
-    const body: PlaceOrderBody = { symbol: market.symbol, side, type, clientOrderId };
+    const body: PlaceOrderBody = { symbol: market.symbol, side, type, clientOrderId: orderRequest.id };
     if (type === 'limit') {
       body.price = canonical(price, pp);
       body.quantity = canonical(shownAmount, qp);
@@ -228,10 +227,10 @@ export function OrderForm({ item, side, onSide, picked }: OrderFormProps) {
     else body.quantity = canonical(amount, qp);
     place.mutate(body, {
       onError: (error) => {
-        if (!(error instanceof ApiError && error.isTransport)) setClientOrderId(newRequestId());
+        orderRequest.settled(error);
       },
       onSuccess: (order) => {
-        setClientOrderId(newRequestId());
+        orderRequest.settled();
         toast(...placedToast(order, t));
         setAmount('');
         setTotal('');
