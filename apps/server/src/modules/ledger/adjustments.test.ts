@@ -222,4 +222,15 @@ describe('the operator’s statement and holds', () => {
       'INVALID_PARAMS',
     );
   });
+
+  it('tells the modules that listen of an approved adjustment, and of nothing else', async () => {
+    const told: { uid: number; wallet: string; asset: string; amount: bigint }[] = [];
+    w.server.ctx.ledger.adjustments.onApproved((moved) => told.push(moved));
+    const credit = await propose({ uid: u.uid, asset: 'USDT', amount: '7', reason: 'goodwill credit for a delay' });
+    const rejected = await propose({ uid: u.uid, asset: 'USDT', amount: '8', reason: 'entered twice by mistake' });
+    expect((await decide(rejected.body.data.id, 'reject', checker)).body.code).toBe(200);
+    expect(told).toEqual([]);
+    expect((await decide(credit.body.data.id, 'approve', checker)).body.code).toBe(200);
+    expect(told).toEqual([{ uid: u.uid, wallet: 'spot', asset: 'USDT', amount: 700_000_000n }]);
+  });
 });

@@ -39,7 +39,11 @@ const MAX_UNITS = 10n ** 17n;
  * flow, as it counts deposits and withdrawals. Each step is an operator action: the route layer writes its audit
  * row in the same transaction.
  */
+/** An approved adjustment: the user's wallet and asset it moved, and the signed amount (credit positive). */
+export type AdjustmentListener = (moved: { uid: number; wallet: Wallet; asset: string; amount: bigint }) => void;
+
 export class AdjustmentDesk {
+  private readonly listeners: AdjustmentListener[] = [];
   private readonly q: {
     insert: Statement<unknown[]>;
     byId: Statement<[number], AdjustmentRow>;
@@ -81,6 +85,14 @@ export class AdjustmentDesk {
         )
         .pluck(),
     };
+  }
+
+  /**
+   * Tells a module of every approved adjustment, inside the transaction that posted it (a module that keeps its own
+   * view of a wallet — the perpetuals' liquidation index of the contract wallet — refreshes it).
+   */
+  onApproved(listener: AdjustmentListener): void {
+    this.listeners.push(listener);
   }
 
   /** Records a proposal; nothing moves until another operator approves it. */
@@ -139,6 +151,9 @@ export class AdjustmentDesk {
         meta: { adjustmentId: id, proposedBy: Number(row.proposed_by), approvedBy: operatorId, reason: row.reason },
       });
       this.decide(id, 'approved', operatorId, note, entryId);
+      for (const listener of this.listeners) {
+        listener({ uid: Number(row.uid), wallet: row.wallet, asset: row.asset, amount: row.amount });
+      }
       return this.view(this.require(id));
     });
   }

@@ -47,6 +47,10 @@ export const perpModule = defineModule({
     kit.use('wallet').addTransferGuard(({ uid, from }) => {
       if (from === 'contract' && perp.hasOpenPosition(uid)) throw new DomainError('TRANSFER_POSITION_OPEN');
     });
+    // An operator's adjustment of a contract wallet changes the account's margin: its liquidation key follows.
+    kit.use('ledger').adjustments.onApproved(({ uid, wallet }) => {
+      if (wallet === 'contract') perp.balanceChanged(uid);
+    });
     kit.activity.push(perpActivity(kit.db));
     return perp;
   },

@@ -621,6 +621,15 @@ export class PerpService {
     return a !== undefined && a.positions.size > 0;
   }
 
+  /**
+   * The user's contract wallet moved outside the desk (an operator's adjustment): the account is keyed again in the
+   * liquidation index by its new slack before the next sweep, which would otherwise look for it where it was.
+   */
+  balanceChanged(uid: number): void {
+    const a = this.accounts.get(uid);
+    if (a !== undefined && a.positions.size > 0) this.riskDirty.add(a);
+  }
+
   // ---- contracts ---------------------------------------------------------------------------------------------------
 
   private rt(symbol: string): ContractRuntime {
