@@ -160,6 +160,12 @@ const UNWIND_NOTIONAL_USDT = 50_000n;
 /** …by an IOC into the book no worse than the mark by this much (parts per million): 1%. */
 const UNWIND_SLIPPAGE_PPM = 10_000n;
 const UNWIND_EVERY_MS = 10 * SECOND;
+/**
+ * How often the positions' ADL lights are ranked again: a ranking of every user position (a sort per contract and
+ * side) is a display, not a rule — ADL itself ranks the opposite side when it runs — so it need not be redone each
+ * second.
+ */
+const ADL_LIGHTS_EVERY_MS = 5 * SECOND;
 const PERIOD_MS: Record<KlinePeriod, number> = {
   '1m': MINUTE,
   '5m': 5 * MINUTE,
@@ -274,6 +280,8 @@ export class PerpService {
   };
   /** Accounts whose liquidation keys may be stale (a position, order, margin or wallet changed): re-keyed at the sweep. */
   private readonly riskDirty = new Set<AccountState>();
+  /** When the ADL lights were last ranked (`tick`). */
+  private adlRankedAt = Number.NEGATIVE_INFINITY;
   /** Accounts with a pool in liquidation (hysteresis: checked each sweep until they recover). */
   private readonly liquidating = new Set<AccountState>();
   /** Group commit: commands queued by the routes, run together on the next turn of the event loop. */
@@ -2747,7 +2755,10 @@ export class PerpService {
     this.refreshMarks(now);
     this.triggerTpSl();
     this.sweep();
-    this.refreshAdl();
+    if (now - this.adlRankedAt >= ADL_LIGHTS_EVERY_MS || now < this.adlRankedAt) {
+      this.adlRankedAt = now;
+      this.refreshAdl();
+    }
     this.publishSecond(now);
   }
 
