@@ -120,6 +120,40 @@ describe('swap channels and request ids', () => {
     live.close();
   });
 
+  it('opens a quiet minute’s candle flat at the last close, live and in the history', async () => {
+    const live = await socket();
+    live.send({ op: 'sub', channel: 'swap-kline', symbol: 'BTC_USDT', period: '1m' });
+    await live.next((f) => f.channel === 'sub');
+    expect(
+      (await order(w.server, alice, { symbol: 'BTC_USDT', side: 'buy', type: 'market', lots: 10 })).body.code,
+    ).toBe(200);
+    const traded = (await get<Candle[]>(w.server, '/api/swap/kline?symbol=BTC_USDT&period=1m&limit=1')).body.data[0];
+    expect(traded?.v).toBe('0.01');
+
+    // The next minute starts with no trade: its candle shows at once, flat at the close, with no volume.
+    const next = Math.floor(w.clock.now() / 60_000) * 60_000 + 60_000;
+    w.clock.set(next + 1_000);
+    w.ctx.perp.tick(w.clock.now());
+    const opened = (await live.next((f) => f.channel === 'swap-kline' && (f.data as KlineFrame).candle.t === next))
+      .data as KlineFrame;
+    expect(opened.candle).toMatchObject({ o: traded?.c, h: traded?.c, l: traded?.c, c: traded?.c, v: '0' });
+
+    // Two minutes later a trade: the history has the quiet minutes between, flat, and no hole.
+    w.clock.set(next + 2 * 60_000 + 1_000);
+    w.ctx.perp.quote();
+    expect((await order(w.server, alice, { symbol: 'BTC_USDT', side: 'buy', type: 'market', lots: 5 })).body.code).toBe(
+      200,
+    );
+    const history = (await get<Candle[]>(w.server, '/api/swap/kline?symbol=BTC_USDT&period=1m&limit=4')).body.data;
+    expect(history.map((k) => k.t)).toEqual([next - 60_000, next, next + 60_000, next + 2 * 60_000]);
+    expect(history.slice(1, 3).map((k) => [k.o, k.c, k.v])).toEqual([
+      [traded?.c, traded?.c, '0'],
+      [traded?.c, traded?.c, '0'],
+    ]);
+    expect(history[3]?.v).toBe('0.005');
+    live.close();
+  });
+
   it('answers a repeated clientOrderId with the first order and moves the money once', async () => {
     const body = { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '19900', lots: 5, clientOrderId: 'c-1' };
     const one = await order(w.server, alice, body);

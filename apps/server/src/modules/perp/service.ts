@@ -260,6 +260,11 @@ export interface PerpServiceOrder {
   stpKey: number;
 }
 
+/** A candle at `t` in which nothing traded: flat at the close of the candle before it. */
+function flatCandle(before: CandleRow, t: number): CandleRow {
+  return { ...before, t, o: before.c, h: before.c, l: before.c, v: 0n, qv: 0n, n: 0 };
+}
+
 export class PerpService {
   private readonly repo: PerpRepo;
   private readonly bySymbol = new Map<string, ContractRuntime>();
@@ -816,7 +821,8 @@ export class PerpService {
     const rt = this.rt(symbol);
     const ms = PERIOD_MS[period];
     const end = before ?? this.deps.clock.now() + ms;
-    const rows = this.repo.candlesSince(rt.c.id, '1m', end - ms * (limit + 1));
+    const from = end - ms * (limit + 1);
+    const rows = this.repo.candlesSince(rt.c.id, '1m', from);
     const out = new Map<number, CandleRow>();
     for (const k of rows) {
       if (k.t >= end) continue;
@@ -831,7 +837,20 @@ export class PerpService {
         c.qv += k.qv;
       }
     }
-    return [...out.values()].slice(-limit).map((k) => this.candleView(rt, k));
+    // A period nobody traded in is a flat candle at the close before it (as the spot chart shows), from the first
+    // traded period in range up to the current one: the chart has no holes, and its last candle is the live one.
+    const first = [...out.keys()][0];
+    if (first === undefined) return [];
+    const last = Math.floor(Math.min(end - 1, this.deps.clock.now()) / ms) * ms;
+    const filled: CandleRow[] = [];
+    let previous: CandleRow | undefined;
+    for (let t = first; t <= last; t += ms) {
+      const c = out.get(t) ?? (previous && flatCandle(previous, t));
+      if (!c) continue;
+      filled.push(c);
+      previous = c;
+    }
+    return filled.slice(-limit).map((k) => this.candleView(rt, k));
   }
 
   private candleView(rt: ContractRuntime, k: CandleRow): Candle {
@@ -2753,6 +2772,7 @@ export class PerpService {
   /** Each second: marks, TP/SL triggers, the liquidation sweep, the ADL lights, live frames. */
   tick(now: number): void {
     this.refreshMarks(now);
+    this.openMinutes(now);
     this.triggerTpSl();
     this.sweep();
     if (now - this.adlRankedAt >= ADL_LIGHTS_EVERY_MS || now < this.adlRankedAt) {
@@ -2844,6 +2864,22 @@ export class PerpService {
     this.repo.upsertCandle(row);
     rt.lastMinute = row;
     this.deps.tx.afterCommit(() => this.publishCandles(rt, row));
+  }
+
+  /**
+   * At each new minute, the contracts that have not traded in it yet show their new candle on `swap-kline` at once,
+   * flat at the last close (as spot's candle-close job does): a quiet market's chart moves on instead of waiting for
+   * a trade. Nothing is written: a minute without trades has no row, and `kline` fills it the same way.
+   */
+  private openMinutes(now: number): void {
+    const minute = Math.floor(now / MINUTE) * MINUTE;
+    for (const rt of this.bySymbol.values()) {
+      if (rt.openedMinute === minute) continue;
+      rt.openedMinute = minute;
+      const last = rt.lastMinute === undefined ? this.repo.lastCandle(rt.c.id, '1m') : rt.lastMinute;
+      rt.lastMinute = last;
+      if (last && last.t < minute) this.publishCandles(rt, flatCandle(last, minute));
+    }
   }
 
   /**

@@ -51,6 +51,8 @@ export class ContractRuntime {
   readonly minutes: MinuteBucket[] = [];
   /** The newest 1-minute candle as written (undefined: not read yet). */
   lastMinute: CandleRow | undefined = undefined;
+  /** The minute whose candle `swap-kline` was last opened for (`openMinutes`). */
+  openedMinute: number | undefined = undefined;
   /** Per longer candle period: its 1-minute candles before the current minute, merged (for `swap-kline`). */
   readonly klinePrefix = new Map<string, { start: number; minute: number; candle: CandleRow | null }>();
 
