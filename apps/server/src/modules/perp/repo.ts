@@ -203,6 +203,28 @@ export interface AccountRow {
 
 type Params = Record<string, unknown>;
 
+/** Bound parameters per statement: well under SQLite's limit (32,766). */
+const MAX_BOUND = 8_000;
+
+/** The columns of the rows written set-wise at the end of a transaction (the values come flat in this order). */
+export const ORDER_COLUMNS = `id owner contract_id client_order_id side kind type tif post_only reduce_only price lots
+  filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots closed_lots leverage margin_mode take_profit
+  stop_loss status reason position_id close_kind source stp_key seq created_at updated_at`;
+/** What changes in an order once it is written. */
+export const ORDER_UPDATES = `lots filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots closed_lots
+  status reason position_id close_kind seq updated_at`;
+export const POSITION_COLUMNS = `id owner contract_id side margin_mode leverage lots cost margin realized_pnl fees funding
+  closed_lots closed_value opened_lots opened_value take_profit stop_loss in_liquidation liquidation_closes status
+  close_kind opened_at updated_at closed_at`;
+export const POSITION_UPDATES = `leverage lots cost margin realized_pnl fees funding closed_lots closed_value opened_lots
+  opened_value take_profit stop_loss in_liquidation liquidation_closes status close_kind updated_at closed_at`;
+export const TRADE_COLUMNS = `id contract_id kind price lots value taker_side maker_order_id taker_order_id maker_owner
+  taker_owner ts`;
+export const FILL_COLUMNS = `id trade_id owner contract_id order_id position_id side price lots value fee realized_pnl
+  role kind ts`;
+export const CLOSE_COLUMNS = `id owner position_id order_id contract_id side lots entry_value exit_value realized_pnl fee
+  kind final ts`;
+
 function bigRows<T>(stmt: Statement<unknown[], T>): Statement<unknown[], T> {
   return stmt.safeIntegers(true);
 }
@@ -232,11 +254,6 @@ export function createPerpRepo(db: Db) {
     systemOwners: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM perp_system_owners'),
     insertSystemOwner: db.prepare('INSERT INTO perp_system_owners (name) VALUES (?)'),
     accounts: prep<AccountRow>('SELECT * FROM perp_accounts'),
-    upsertAccount: db.prepare(
-      `INSERT INTO perp_accounts (owner, unpaid_loss, cross_in_liquidation, cross_closes) VALUES (?, ?, ?, ?)
-       ON CONFLICT (owner) DO UPDATE SET unpaid_loss = excluded.unpaid_loss,
-         cross_in_liquidation = excluded.cross_in_liquidation, cross_closes = excluded.cross_closes`,
-    ),
     setting: db.prepare<[number, number], { leverage: number; margin_mode: 'cross' | 'isolated' }>(
       'SELECT leverage, margin_mode FROM perp_settings WHERE owner = ? AND contract_id = ?',
     ),
@@ -246,66 +263,13 @@ export function createPerpRepo(db: Db) {
     ),
     openPositions: prep<PositionRow>("SELECT * FROM perp_positions WHERE status = 'open' ORDER BY id"),
     positionById: prep<PositionRow>('SELECT * FROM perp_positions WHERE id = ?'),
-    insertPosition: db.prepare(
-      insertSql(
-        'perp_positions',
-        `id owner contract_id side margin_mode leverage lots cost margin realized_pnl fees
-        funding closed_lots closed_value opened_lots opened_value take_profit stop_loss
-        in_liquidation liquidation_closes status close_kind opened_at updated_at closed_at`,
-      ),
-    ),
-    updatePosition: db.prepare(
-      updateSql(
-        'perp_positions',
-        `leverage lots cost margin realized_pnl fees funding closed_lots closed_value opened_lots
-        opened_value take_profit stop_loss in_liquidation liquidation_closes status close_kind
-        updated_at closed_at`,
-      ),
-    ),
     restingOrders: prep<OrderRow>("SELECT * FROM perp_orders WHERE status IN ('entrusted', 'partial') ORDER BY id"),
     orderById: prep<OrderRow>('SELECT * FROM perp_orders WHERE id = ?'),
-    insertOrder: db.prepare(
-      insertSql(
-        'perp_orders',
-        `id owner contract_id client_order_id side kind type tif post_only reduce_only price lots
-        filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots closed_lots
-        leverage margin_mode take_profit stop_loss status reason position_id close_kind source
-        stp_key seq created_at updated_at`,
-      ),
-    ),
-    updateOrder: db.prepare(
-      updateSql(
-        'perp_orders',
-        `lots filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots
-        closed_lots status reason position_id close_kind seq updated_at`,
-      ),
-    ),
     closePositionOrders: db.prepare(
       "UPDATE perp_orders SET status = 'closed', updated_at = ? WHERE position_id = ? AND status = 'trading'",
     ),
     clientOrderIdUsed: db.prepare<[number, string], { id: number }>(
       'SELECT id FROM perp_orders WHERE owner = ? AND client_order_id = ? LIMIT 1',
-    ),
-    insertTrade: db.prepare(
-      insertSql(
-        'perp_trades',
-        `id contract_id kind price lots value taker_side maker_order_id taker_order_id
-        maker_owner taker_owner ts`,
-      ),
-    ),
-    insertFill: db.prepare(
-      insertSql(
-        'perp_fills',
-        `id trade_id owner contract_id order_id position_id side price lots value fee
-        realized_pnl role kind ts`,
-      ),
-    ),
-    insertClose: db.prepare(
-      insertSql(
-        'perp_closes',
-        `id owner position_id order_id contract_id side lots entry_value exit_value realized_pnl
-        fee kind final ts`,
-      ),
     ),
     insertLiquidation: db.prepare(
       insertSql(
@@ -386,6 +350,52 @@ export function createPerpRepo(db: Db) {
   };
 
   /**
+   * A multi-row INSERT of the columns `columnList` (space-separated; the values flat, row after row, in that order),
+   * an upsert on `conflict` setting `updates` when given; one prepared statement per row count, in chunks that stay
+   * under SQLite's limit on bound parameters.
+   */
+  const manyRows = (table: string, columnList: string, upsert?: { conflict: string; updates: string }) => {
+    const columns = columnList.trim().split(/\s+/);
+    const width = columns.length;
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    const tail = upsert
+      ? ` ON CONFLICT (${upsert.conflict}) DO UPDATE SET ${upsert.updates
+          .trim()
+          .split(/\s+/)
+          .map((c) => `${c} = excluded.${c}`)
+          .join(', ')}`
+      : '';
+    const perChunk = Math.floor(MAX_BOUND / width) * width;
+    const bySize = new Map<number, Statement<unknown[]>>();
+    const write = (values: unknown[]) => {
+      const rows = values.length / width;
+      let statement = bySize.get(rows);
+      if (!statement) {
+        statement = db.prepare(
+          `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}${tail}`,
+        );
+        bySize.set(rows, statement);
+      }
+      statement.run(...values);
+    };
+    return (values: unknown[]) => {
+      if (values.length <= perChunk) write(values);
+      else for (let i = 0; i < values.length; i += perChunk) write(values.slice(i, i + perChunk));
+    };
+  };
+  const writers = {
+    orders: manyRows('perp_orders', ORDER_COLUMNS, { conflict: 'id', updates: ORDER_UPDATES }),
+    positions: manyRows('perp_positions', POSITION_COLUMNS, { conflict: 'id', updates: POSITION_UPDATES }),
+    trades: manyRows('perp_trades', TRADE_COLUMNS),
+    fills: manyRows('perp_fills', FILL_COLUMNS),
+    closes: manyRows('perp_closes', CLOSE_COLUMNS),
+    accounts: manyRows('perp_accounts', 'owner unpaid_loss cross_in_liquidation cross_closes', {
+      conflict: 'owner',
+      updates: 'unpaid_loss cross_in_liquidation cross_closes',
+    }),
+  };
+
+  /**
    * One page of a table's rows, newest first by `order`, where each clause of `where` holds (with its parameters)
    * and each filter given (column → value; undefined: any), and the count of all such rows.
    */
@@ -439,25 +449,26 @@ export function createPerpRepo(db: Db) {
     },
     systemOwners: () => s.systemOwners.all(),
     accounts: () => s.accounts.all(),
-    upsertAccount: (owner: number, unpaid: bigint, inLiquidation: boolean, closes: number) =>
-      s.upsertAccount.run(owner, unpaid, inLiquidation ? 1 : 0, closes),
+    /** Accounts as flat rows of `owner unpaid_loss cross_in_liquidation cross_closes`. */
+    upsertAccounts: writers.accounts,
     setting: (owner: number, contractId: number) => s.setting.get(owner, contractId),
     upsertSetting: (owner: number, contractId: number, leverage: number, mode: string) =>
       s.upsertSetting.run(owner, contractId, leverage, mode),
     openPositions: () => s.openPositions.all(),
     positionById: (id: number) => s.positionById.get(id),
-    insertPosition: (p: Params) => s.insertPosition.run(p),
-    updatePosition: (p: Params) => s.updatePosition.run(p),
+    /** Positions as flat rows of POSITION_COLUMNS: new ones inserted, the others' POSITION_UPDATES updated. */
+    upsertPositions: writers.positions,
     restingOrders: () => s.restingOrders.all(),
     orderById: (id: number) => s.orderById.get(id),
-    insertOrder: (p: Params) => s.insertOrder.run(p),
-    updateOrder: (p: Params) => s.updateOrder.run(p),
+    /** Orders as flat rows of ORDER_COLUMNS: new ones inserted, the others' ORDER_UPDATES updated. */
+    upsertOrders: writers.orders,
     closePositionOrders: (positionId: number, now: number) => s.closePositionOrders.run(now, positionId),
     clientOrderIdUsed: (owner: number, clientOrderId: string) =>
       s.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
-    insertTrade: (t: TradeRow) => s.insertTrade.run(t),
-    insertFill: (f: FillRow) => s.insertFill.run(f),
-    insertClose: (c: CloseRow) => s.insertClose.run(c),
+    /** Trades, fills and closes as flat rows of TRADE_COLUMNS, FILL_COLUMNS and CLOSE_COLUMNS. */
+    insertTrades: writers.trades,
+    insertFills: writers.fills,
+    insertCloses: writers.closes,
     insertLiquidation: (l: LiquidationRow) => s.insertLiquidation.run(l),
     insertAdl: (a: AdlRow) => s.insertAdl.run(a),
     insertFundingRate: (r: FundingRateRow) => s.insertFundingRate.run(r),

@@ -1,6 +1,7 @@
 import { perpApi } from '@bourse/contract';
 import type { Router } from '../../http/router';
 import { serve } from '../../http/routes';
+import { fastSwapOrderBody } from './fast-body';
 import type { PerpService } from './service';
 
 /** Orders, cancels and closes go through the desk's group commit (`submit`): answered once their batch is durable. */
@@ -15,8 +16,14 @@ export function perpRoutes(app: Router, perp: PerpService): void {
   serve(app, api.mark, ({ query }) => perp.mark(query.symbol));
   serve(app, api.fundingRates, ({ query }) => perp.fundingRates(query.symbol, query.page, query.size));
   serve(app, api.riskTiers, ({ query }) => perp.riskTiers(query.symbol));
-  serve(app, api.placeOrder, ({ user, body, money }) =>
-    perp.submit(() => perp.placeUserOrder(user.uid, body, money.claim)),
+  serve(
+    app,
+    api.placeOrder,
+    ({ user, body, money }) => perp.submit(() => perp.placeUserOrder(user.uid, body, money.claim)),
+    {
+      // The hot path: a hand-written check of the common shape, zod for everything else (same errors either way).
+      validatorCompiler: fastSwapOrderBody,
+    },
   );
   serve(app, api.preview, ({ user, body }) => perp.preview(user.uid, body));
   serve(app, api.cancel, ({ user, body }) => perp.submit(() => perp.cancel(user.uid, body.id)));

@@ -113,6 +113,7 @@ import {
 } from './contract';
 import type { CandleRow, CloseRow, FillRow, OrderRow, PerpRepo, PositionRow, TradeRow } from './repo';
 import { num } from './repo';
+import { PendingRows } from './rows';
 import {
   AccountState,
   ContractRuntime,
@@ -177,12 +178,20 @@ const PERIOD_MS: Record<KlinePeriod, number> = {
   '1w': 7 * DAY,
 };
 
+/** Account refs' keys, made once per ref object (the service keeps its refs: a fill names the same few each time). */
+const refKeys = new WeakMap<AccountRef, string>();
+function refKey(ref: AccountRef): string {
+  let key = refKeys.get(ref);
+  if (key === undefined) refKeys.set(ref, (key = JSON.stringify(ref)));
+  return key;
+}
+
 /** A leg list that merges legs of the same account, bucket and holder, and drops zeros. */
 class Legs {
   private readonly map = new Map<string, Leg>();
   add(account: AccountRef, amount: bigint, bucket: 'available' | 'frozen' = 'available', holder?: string): this {
     if (amount === 0n) return this;
-    const key = `${JSON.stringify(account)}|${bucket}|${holder ?? ''}`;
+    const key = `${refKey(account)}|${bucket}|${holder ?? ''}`;
     const leg = this.map.get(key);
     if (leg) leg.amount += amount;
     else this.map.set(key, { account, bucket, amount, ...(holder ? { holder } : {}) });
@@ -265,6 +274,55 @@ function flatCandle(before: CandleRow, t: number): CandleRow {
   return { ...before, t, o: before.c, h: before.c, l: before.c, v: 0n, qv: 0n, n: 0 };
 }
 
+/** What an order's view shows of it. */
+type OrderViewFields = Pick<
+  OrderState,
+  | 'id'
+  | 'clientOrderId'
+  | 'rt'
+  | 'side'
+  | 'kind'
+  | 'type'
+  | 'tif'
+  | 'postOnly'
+  | 'reduceOnly'
+  | 'price'
+  | 'lots'
+  | 'filledLots'
+  | 'filledValue'
+  | 'frozen'
+  | 'fee'
+  | 'realized'
+  | 'leverage'
+  | 'mode'
+  | 'tp'
+  | 'sl'
+  | 'status'
+  | 'reason'
+  | 'positionId'
+  | 'closeKind'
+  | 'source'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** A command queued for the group commit, with its caller's promise. */
+interface PerpCommand {
+  run: () => unknown;
+  resolve: (value: never) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Thrown inside the batch transaction to roll it back when one command failed after it changed the state. */
+class CommandFailed extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: unknown,
+  ) {
+    super('a perp command failed after it changed the state');
+  }
+}
+
 export class PerpService {
   private readonly repo: PerpRepo;
   private readonly bySymbol = new Map<string, ContractRuntime>();
@@ -290,12 +348,11 @@ export class PerpService {
   /** Accounts with a pool in liquidation (hysteresis: checked each sweep until they recover). */
   private readonly liquidating = new Set<AccountState>();
   /** Group commit: commands queued by the routes, run together on the next turn of the event loop. */
-  private commandQueue: { run: () => unknown; resolve: (value: never) => void; reject: (error: unknown) => void }[] =
-    [];
+  private commandQueue: PerpCommand[] = [];
   private flushScheduled = false;
-  /** True while a queued command runs in its own savepoint: `run` then adds no savepoint of its own. */
+  /** True while a queued command runs (in the batch's transaction, without a savepoint of its own). */
   private inCommand = false;
-  /** The running command reached `run` (it may have changed the in-memory state): a failure reloads it. */
+  /** The running command has changed the in-memory state: a failure rolls the batch back and rebuilds it. */
   private commandMutated = false;
   private readonly commitStats = { batches: 0, commands: 0 };
   /** Counts `load()` runs: a rollback rebuilds every runtime object, so a sweep gathers its pools again. */
@@ -304,8 +361,15 @@ export class PerpService {
   /** Users whose positions changed since the last positions frame. */
   private readonly dirtyUsers = new Set<number>();
   private readonly closedForFrame = new Map<number, SwapPosition[]>();
-  private pendingTrades = new Map<number, PublicTrade[]>();
+  /** Trades since the last ticker frame, by contract (formatted only when someone subscribed). */
+  private pendingTrades = new Map<
+    number,
+    { id: number; price: bigint; lots: bigint; side: 'buy' | 'sell'; ts: number }[]
+  >();
   private readonly fillListeners: ((fill: PerpUserFill) => void)[] = [];
+  /** Rows of the current transaction, written just before it commits. */
+  private readonly rows: PendingRows;
+  private rowsScheduled = false;
   private readonly settingsListeners: ((change: PerpSettingsChange) => void)[] = [];
 
   constructor(
@@ -313,6 +377,7 @@ export class PerpService {
     private readonly settings: PerpSettings,
   ) {
     this.repo = deps.repo;
+    this.rows = new PendingRows(deps.repo);
     deps.ledger.declareSystemAccount(CLEARING, { type: 'equity', negative: true });
     this.load();
   }
@@ -331,6 +396,9 @@ export class PerpService {
   /** Builds the in-memory state from the tables (at start, and after a transaction rolled back). */
   load(): void {
     this.generation++;
+    // What waited to be written belonged to the transaction that rolled back.
+    this.rows.clear();
+    this.rowsScheduled = false;
     this.bySymbol.clear();
     this.byId.clear();
     this.accounts.clear();
@@ -382,7 +450,7 @@ export class PerpService {
       const rt = this.byId.get(Number(row.contract_id));
       if (!rt) continue;
       const o = this.orderFromRow(row, rt);
-      o.account.orders.set(o.id, o);
+      o.account.rest(o);
       rt.book.apply({
         kind: 'restore',
         id: o.id,
@@ -471,26 +539,60 @@ export class PerpService {
     ps.p = next;
   }
 
-  /** Runs `fn` in one transaction; when it fails the in-memory state is rebuilt from the tables (nothing changed). */
-  private run<T>(fn: () => T): T {
-    // Inside a queued command the command's savepoint is the unit: a failure anywhere in it undoes all of it.
+  /**
+   * Runs `fn` in one transaction; when it fails the in-memory state is rebuilt from the tables (nothing changed).
+   * Inside a queued command it runs in the command's unit: `refusable` says that `fn` may still refuse before it
+   * marks the point from which it has changed the state (`changing()`); otherwise entering it is that point.
+   */
+  private run<T>(fn: () => T, refusable = false): T {
     if (this.inCommand) {
-      this.commandMutated = true;
+      if (!refusable) this.commandMutated = true;
       return fn();
     }
     const { tx } = this.deps;
+    // Nested in someone else's transaction: what waits to be written goes first, so that a rollback of this
+    // savepoint, which rebuilds the state from the tables, finds the work done before it there.
+    if (tx.active) this.writeRows();
     return tx.run(() => {
       tx.afterRollback(() => this.load());
       return fn();
     });
   }
 
+  /** The running command has changed the in-memory state: from here on a failure rolls its whole batch back. */
+  private changing(): void {
+    if (this.inCommand) this.commandMutated = true;
+  }
+
+  /** Rows are waiting: they are written just before the transaction commits. */
+  private rowsChanged(): void {
+    if (this.rowsScheduled) return;
+    const { tx } = this.deps;
+    // Outside a transaction (not a path the service takes) a row is written at once, as a statement would be.
+    if (!tx.active) {
+      this.rows.write();
+      return;
+    }
+    this.rowsScheduled = true;
+    tx.beforeCommit(() => this.writeRows());
+  }
+
+  private writeRows(): void {
+    this.rowsScheduled = false;
+    this.rows.write();
+  }
+
   /**
    * Group commit for the routes' commands (orders, cancels, closes): the commands that arrive while one turn of the
-   * event loop runs are executed together in ONE transaction on the next turn, each in its own savepoint (`run`), so
-   * a refused command is undone alone (the savepoint rolls back and the in-memory state is rebuilt) and the others
-   * go on. The answers are given once the batch has committed: an acknowledged command is durable, and the cost of
-   * the commit is shared by the batch. Direct calls (jobs, tests) run at once, as before.
+   * event loop runs are executed together in ONE transaction on the next turn. The answers are given once the batch
+   * has committed: an acknowledged command is durable, and the cost of the commit is shared by the batch. Direct
+   * calls (jobs, tests) run at once, as before.
+   *
+   * Commands run without a savepoint each (`tx.unit`, as the spot desk's): they check everything before they change
+   * anything, and their rows wait in memory until the batch commits, so a refused command is undone by its units'
+   * undo hooks (its ledger holds) and has written nothing — which is verified (`tx.changes()`), not assumed. A
+   * command that fails after it changed the state (a refusal after a book moved, a bug) rolls the whole batch back:
+   * the state is rebuilt from the tables and the batch runs again without that command, which alone gets its error.
    */
   submit<T>(run: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -505,40 +607,48 @@ export class PerpService {
   /** Runs the queued commands in one transaction (normally the event loop calls it). */
   flushCommands(): void {
     this.flushScheduled = false;
-    const jobs = this.commandQueue;
+    let jobs = this.commandQueue;
     this.commandQueue = [];
-    if (jobs.length === 0) return;
+    // Each round either commits or drops the one command that failed, so this ends.
+    while (jobs.length > 0) jobs = this.runBatch(jobs);
+  }
+
+  /** Runs one batch; returns the commands to run again (all but a failed one) when it had to be rolled back. */
+  private runBatch(jobs: PerpCommand[]): PerpCommand[] {
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     const { tx } = this.deps;
     try {
       tx.run(() => {
         tx.afterRollback(() => this.load());
-        for (const job of jobs) {
+        for (let i = 0; i < jobs.length; i++) {
+          const job = jobs[i] as PerpCommand;
+          this.commandMutated = false;
+          const written = tx.changes();
+          this.inCommand = true;
           try {
-            this.commandMutated = false;
-            const value = tx.run(() => {
-              // A refusal before any change (the checks ahead of `run`) leaves nothing to rebuild, as before.
-              tx.afterRollback(() => {
-                if (this.commandMutated) this.load();
-              });
-              this.inCommand = true;
-              try {
-                return job.run();
-              } finally {
-                this.inCommand = false;
-              }
-            });
-            outcomes.push({ ok: true, value });
+            outcomes.push({ ok: true, value: tx.unit(job.run) });
           } catch (error) {
+            // A refusal has changed nothing and written nothing: that is what lets it go without a savepoint.
+            if (this.commandMutated || tx.changes() !== written) throw new CommandFailed(i, error);
             outcomes.push({ ok: false, error });
+          } finally {
+            this.inCommand = false;
           }
         }
       });
     } catch (error) {
+      if (error instanceof CommandFailed) {
+        // Rolled back and rebuilt (`load`): the others run again without it; it alone answers its error.
+        if (!(error.error instanceof DomainError)) {
+          this.deps.log.error({ err: error.error }, 'a perp command failed; its batch runs again without it');
+        }
+        (jobs[error.index] as PerpCommand).reject(error.error);
+        return jobs.filter((_, i) => i !== error.index);
+      }
       // The batch did not commit (a disk error): nothing it did stands; every command answers that.
       this.deps.log.error({ err: error }, 'perp batch failed to commit; state rebuilt from the database');
       for (const job of jobs) job.reject(new DomainError('SYSTEM_BUSY'));
-      return;
+      return [];
     }
     this.commitStats.batches++;
     this.commitStats.commands += jobs.length;
@@ -547,6 +657,7 @@ export class PerpService {
       if (outcome?.ok) job.resolve(outcome.value as never);
       else job.reject(outcome?.error);
     });
+    return [];
   }
 
   // ---- accounts ---------------------------------------------------------------------------------------------------
@@ -584,13 +695,9 @@ export class PerpService {
     return this.systemAccount(SYSTEM.insuranceFund);
   }
 
-  private get clearing(): AccountRef {
-    return system(CLEARING, SETTLEMENT_ASSET, 'contract');
-  }
-
-  private get feeAccount(): AccountRef {
-    return system(SYSTEM.fees, SETTLEMENT_ASSET, 'contract');
-  }
+  /** The clearing and fee accounts: one ref object each, so the ledger and `Legs` find them by identity. */
+  private readonly clearing: AccountRef = system(CLEARING, SETTLEMENT_ASSET, 'contract');
+  private readonly feeAccount: AccountRef = system(SYSTEM.fees, SETTLEMENT_ASSET, 'contract');
 
   private sub(a: AccountState, symbol: string): AccountRef {
     return { ...a.main, sub: isolatedSub(symbol) };
@@ -602,7 +709,8 @@ export class PerpService {
 
   private saveAccount(a: AccountState): void {
     this.riskDirty.add(a);
-    this.repo.upsertAccount(a.owner, a.unpaid, a.crossInLiquidation, a.crossCloses);
+    this.rows.account(a);
+    this.rowsChanged();
   }
 
   /** The user's whole-wallet figures for the desk. */
@@ -1100,6 +1208,11 @@ export class PerpService {
     return { low: low > 0n ? low : tick, high };
   }
 
+  /** A client order id already taken: by a row, or by an order of this transaction whose row waits. */
+  private clientOrderIdUsed(uid: number, clientOrderId: string): boolean {
+    return this.rows.hasClientOrderId(uid, clientOrderId) || this.repo.clientOrderIdUsed(uid, clientOrderId);
+  }
+
   /** Places a user's order (the route's checks, then one transaction). */
   placeUserOrder(uid: number, body: NewSwapOrderBody, claim?: () => void): SwapOrder {
     const rt = this.rt(body.symbol);
@@ -1109,7 +1222,7 @@ export class PerpService {
     const price = body.type === 'limit' && body.price !== undefined ? this.parsePrice(rt, body.price) : null;
     const tp = body.takeProfit === undefined ? null : this.parsePrice(rt, body.takeProfit);
     const sl = body.stopLoss === undefined ? null : this.parsePrice(rt, body.stopLoss);
-    if (body.clientOrderId && this.repo.clientOrderIdUsed(uid, body.clientOrderId)) fail('CLIENT_ORDER_ID_USED');
+    if (body.clientOrderId && this.clientOrderIdUsed(uid, body.clientOrderId)) fail('CLIENT_ORDER_ID_USED');
     const order = this.place(
       a,
       rt,
@@ -1153,9 +1266,8 @@ export class PerpService {
     const leverage = ps?.p.leverage ?? s.leverage;
     if (input.reduceOnly) {
       const max = reduceOnlyLots(ps?.p ?? null, input.side, input.lots);
-      const reserved = [...a.orders.values()]
-        .filter((o) => o.rt === rt && o.reduceOnly && o.side === input.side)
-        .reduce((sum, o) => sum + o.open, 0n);
+      let reserved = 0n;
+      for (const o of a.reduceOnly) if (o.rt === rt && o.side === input.side) reserved += o.open;
       if (max < input.lots || (ps && reserved + input.lots > ps.p.lots)) fail('REDUCE_ONLY_REJECTED');
     }
     // Worst price the order can fill at, for what it holds: a buy its limit (market: the band's top); a sell the
@@ -1176,9 +1288,8 @@ export class PerpService {
       const opening = ps && ps.p.side !== sideOf(input.side) ? input.lots - ps.p.lots : input.lots;
       if (opening > 0n) {
         const sameSide = ps && ps.p.side === sideOf(input.side) ? ps.p.cost : 0n;
-        const resting = [...a.orders.values()]
-          .filter((o) => o.rt === rt && o.side === input.side && !o.reduceOnly)
-          .reduce((sum, o) => sum + lotsNotional(c.engine, o.price ?? holdPrice, o.open), 0n);
+        // Σ lotsNotional(price, open lots) of the resting orders that open on this side (all at their limit).
+        const resting = a.openingOf(c.id, input.side) * c.engine.lotValue;
         if (
           sameSide + resting + lotsNotional(c.engine, holdPrice, opening) >=
           notionalCapForLeverage(c.engine, leverage)
@@ -1204,8 +1315,8 @@ export class PerpService {
     }
     const now = this.deps.clock.now();
     return this.run(() => {
-      claim?.();
-      const id = isUser ? ++this.ids.o : ++this.mmOrderId;
+      // The id is taken once the book has accepted the order: a refusal leaves the counters as they were.
+      const id = isUser ? this.ids.o + 1 : this.mmOrderId + 1;
       const o = new OrderState(
         id,
         a,
@@ -1239,7 +1350,6 @@ export class PerpService {
         });
         o.frozen = hold;
       }
-      if (isUser) this.saveOrder(o);
       const type: OrderType =
         input.type === 'market'
           ? 'market'
@@ -1267,9 +1377,15 @@ export class PerpService {
         if (reason === 'PRICE_TICK_INVALID') fail('PRICE_TICK_INVALID');
         fail('INVALID_PARAMS', { detail: String(reason) });
       }
+      // From here on the book has changed: nothing below refuses (a failure rolls everything back).
+      this.changing();
+      if (isUser) this.ids.o = id;
+      else this.mmOrderId = id;
+      claim?.();
+      if (isUser) this.saveOrder(o);
       this.afterReport(rt, o, report, input.liquidation);
       return o;
-    });
+    }, true);
   }
 
   /** Settles every fill of a report, then the order's own end state. */
@@ -1294,7 +1410,7 @@ export class PerpService {
       if (maker) this.finishOrder(maker, 'self_trade');
     }
     if (resting > 0) {
-      o.account.orders.set(o.id, o);
+      o.account.rest(o);
       o.status = o.filledLots > 0n ? 'partial' : 'entrusted';
       this.saveOrder(o);
       this.pushOrder(o);
@@ -1309,7 +1425,7 @@ export class PerpService {
 
   /** An order left the book (filled, cancelled, expired): release what it still holds and record its final state. */
   private finishOrder(o: OrderState, reason: string | null): void {
-    o.account.orders.delete(o.id);
+    o.account.unrest(o);
     if (o.frozen > 0n) {
       this.deps.ledger.release({
         reference: `${holderOf(o.id)}:release`,
@@ -1342,8 +1458,9 @@ export class PerpService {
     const a = this.account(uid);
     const o = a.orders.get(id);
     if (!o) {
-      const row = this.repo.orderById(id);
-      if (!row || Number(row.owner) !== uid) fail('ORDER_NOT_FOUND');
+      // An order of this batch is not in the table yet.
+      const owner = this.rows.orderOwner(id) ?? this.repo.orderById(id)?.owner;
+      if (owner === undefined || Number(owner) !== uid) fail('ORDER_NOT_FOUND');
       fail('ORDER_NOT_REVOCABLE');
     }
     this.run(() => this.cancelOrder(o, 'user'));
@@ -1382,7 +1499,7 @@ export class PerpService {
     const tradeId = ++this.ids.t;
     const value = lotsNotional(rt.c.engine, price, lots);
     const makerOwner = maker?.account.owner ?? 0;
-    this.repo.insertTrade({
+    this.insertTrade({
       id: tradeId,
       contract_id: rt.c.id,
       kind: liquidation ? 'liquidation' : 'trade',
@@ -1399,13 +1516,7 @@ export class PerpService {
     rt.lastPrice = price;
     this.candle(rt, now, price, lots, value);
     const list = this.pendingTrades.get(rt.c.id) ?? [];
-    list.push({
-      id: tradeId,
-      price: formatPrice(rt.c, price),
-      quantity: formatSize(rt.c, lots),
-      side: taker.side,
-      ts: now,
-    });
+    list.push({ id: tradeId, price, lots, side: taker.side, ts: now });
     this.pendingTrades.set(rt.c.id, list);
     if (maker) {
       this.applyOrderFill(rt, maker, tradeId, price, lots, value, 'maker', null);
@@ -1439,6 +1550,7 @@ export class PerpService {
       legs.add(a.main, -release, 'frozen', holderOf(o.id)).add(a.main, release);
       o.frozen -= release;
     }
+    a.openChanges(o, -lots);
     o.filledLots += lots;
     o.filledValue += value;
     const closeKind = this.closeKindOf(o.kind);
@@ -1608,7 +1720,7 @@ export class PerpService {
         kind: liquidation ? 'liquidation' : 'trade',
         ts: now(this),
       };
-      this.repo.insertFill(fill);
+      this.insertFill(fill);
       this.pushFill(o, fill);
       if (this.fillListeners.length > 0) this.tellFill(o, fill, openedLots, closedLots);
     }
@@ -1627,9 +1739,9 @@ export class PerpService {
 
   private pendingAvailable(legs: Legs, a: AccountState): bigint {
     let sum = 0n;
-    const key = JSON.stringify(a.main);
+    const key = refKey(a.main);
     for (const l of legs.list())
-      if ((l.bucket ?? 'available') === 'available' && JSON.stringify(l.account) === key) sum += l.amount;
+      if ((l.bucket ?? 'available') === 'available' && refKey(l.account) === key) sum += l.amount;
     return sum;
   }
 
@@ -1661,11 +1773,14 @@ export class PerpService {
       final: remaining === null ? 1 : 0,
       ts: t,
     };
-    this.repo.insertClose(row);
+    this.rows.close(row);
+    this.rowsChanged();
     if (ps.account.uid !== null) {
-      const close = this.closeView(row);
+      const uid = ps.account.uid;
       this.deps.tx.afterCommit(() =>
-        this.deps.hub.publishToUser(ps.account.uid as number, 'swap history-order', { order: null, close }),
+        this.deps.hub.publishToUser(uid, 'swap history-order', {
+          toJSON: () => ({ order: null, close: this.closeView(row) }),
+        }),
       );
     }
   }
@@ -1693,7 +1808,8 @@ export class PerpService {
       ps.closeKind = kind;
       ps.closedAt = t;
       ps.inLiquidation = false;
-      this.repo.closePositionOrders(ps.id, t);
+      this.rows.closePositionOrders(ps.id, t);
+      this.rowsChanged();
       if (ps.account.uid !== null) {
         const list = this.closedForFrame.get(ps.account.uid) ?? [];
         list.push(this.positionView(ps));
@@ -1708,8 +1824,9 @@ export class PerpService {
   private trimReduceOnly(a: AccountState, rt: ContractRuntime): void {
     const ps = a.positions.get(rt.c.id);
     let room = ps ? ps.p.lots : 0n;
-    for (const o of [...a.orders.values()]) {
-      if (o.rt !== rt || !o.reduceOnly) continue;
+    if (a.reduceOnly.size === 0) return;
+    for (const o of [...a.reduceOnly]) {
+      if (o.rt !== rt) continue;
       const ok = ps && sideOf(o.side) !== ps.p.side;
       if (!ok || room <= 0n) {
         this.cancelOrder(o, 'reduce_only');
@@ -1748,9 +1865,8 @@ export class PerpService {
     const a = this.account(uid);
     const ps = a.positions.get(rt.c.id);
     if (!ps) fail('NO_POSITION');
-    const reserved = [...a.orders.values()]
-      .filter((o) => o.rt === rt && o.reduceOnly)
-      .reduce((sum, o) => sum + o.open, 0n);
+    let reserved = 0n;
+    for (const o of a.reduceOnly) if (o.rt === rt) reserved += o.open;
     const free = ps.p.lots - reserved;
     let lots = free;
     if (body.lots !== undefined) {
@@ -1761,7 +1877,7 @@ export class PerpService {
     }
     if (lots <= 0n) fail('CLOSE_LOTS_EXCEED_POSITION');
     const price = body.type === 'limit' && body.price !== undefined ? this.parsePrice(rt, body.price) : null;
-    if (body.clientOrderId && this.repo.clientOrderIdUsed(uid, body.clientOrderId)) fail('CLIENT_ORDER_ID_USED');
+    if (body.clientOrderId && this.clientOrderIdUsed(uid, body.clientOrderId)) fail('CLIENT_ORDER_ID_USED');
     const side = ps.p.side === 'long' ? 'sell' : 'buy';
     const o = this.place(
       a,
@@ -2309,7 +2425,7 @@ export class PerpService {
     const value = bankruptcyValue(c, side, bp, lots);
     const tradeId = ++this.ids.t;
     const t = now(this);
-    this.repo.insertTrade({
+    this.insertTrade({
       id: tradeId,
       contract_id: rt.c.id,
       kind,
@@ -2347,7 +2463,7 @@ export class PerpService {
       meta: { liquidationId: liqId },
     });
     if (a.uid !== null) {
-      this.repo.insertFill({
+      this.insertFill({
         id: ++this.ids.f,
         trade_id: tradeId,
         owner: a.owner,
@@ -2861,7 +2977,8 @@ export class PerpService {
             qv: value,
             n: 1,
           };
-    this.repo.upsertCandle(row);
+    this.rows.candle(row);
+    this.rowsChanged();
     rt.lastMinute = row;
     this.deps.tx.afterCommit(() => this.publishCandles(rt, row));
   }
@@ -2936,81 +3053,27 @@ export class PerpService {
 
   private savePosition(ps: PositionState): void {
     this.riskDirty.add(ps.account);
-    const row = {
-      id: ps.id,
-      owner: ps.account.owner,
-      contract_id: ps.rt.c.id,
-      side: ps.p.side,
-      margin_mode: ps.p.mode,
-      leverage: ps.p.leverage,
-      lots: ps.p.lots,
-      cost: ps.p.cost,
-      margin: ps.p.margin,
-      realized_pnl: ps.realized,
-      fees: ps.fees,
-      funding: ps.funding,
-      closed_lots: ps.closedLots,
-      closed_value: ps.closedValue,
-      opened_lots: ps.openedLots,
-      opened_value: ps.openedValue,
-      take_profit: ps.tp,
-      stop_loss: ps.sl,
-      in_liquidation: ps.inLiquidation ? 1 : 0,
-      liquidation_closes: ps.liqCloses,
-      status: ps.status,
-      close_kind: ps.closeKind,
-      opened_at: ps.openedAt,
-      updated_at: ps.updatedAt,
-      closed_at: ps.closedAt,
-    };
-    if (ps.isNew) {
-      this.repo.insertPosition(row);
-      ps.isNew = false;
-    } else this.repo.updatePosition(row);
+    this.rows.position(ps);
+    ps.isNew = false;
+    this.rowsChanged();
   }
 
   private saveOrder(o: OrderState): void {
     if (o.account.uid === null) return;
     this.riskDirty.add(o.account);
-    const row = {
-      id: o.id,
-      owner: o.account.owner,
-      contract_id: o.rt.c.id,
-      client_order_id: o.clientOrderId,
-      side: o.side,
-      kind: o.kind,
-      type: o.type,
-      tif: o.tif,
-      post_only: o.postOnly ? 1 : 0,
-      reduce_only: o.reduceOnly ? 1 : 0,
-      price: o.price,
-      lots: o.lots,
-      filled_lots: o.filledLots,
-      filled_value: o.filledValue,
-      frozen: o.frozen,
-      hold_per_lot: o.holdPerLot,
-      fee: o.fee,
-      realized_pnl: o.realized,
-      opened_lots: o.openedLots,
-      closed_lots: o.closedLots,
-      leverage: o.leverage,
-      margin_mode: o.mode,
-      take_profit: o.tp,
-      stop_loss: o.sl,
-      status: o.status,
-      reason: o.reason,
-      position_id: o.positionId,
-      close_kind: o.closeKind,
-      source: o.source,
-      stp_key: o.stpKey,
-      seq: o.seq,
-      created_at: o.createdAt,
-      updated_at: o.updatedAt,
-    };
-    if (o.isNew) {
-      this.repo.insertOrder(row);
-      o.isNew = false;
-    } else this.repo.updateOrder(row);
+    this.rows.order(o);
+    o.isNew = false;
+    this.rowsChanged();
+  }
+
+  private insertTrade(t: TradeRow): void {
+    this.rows.trade(t);
+    this.rowsChanged();
+  }
+
+  private insertFill(f: FillRow): void {
+    this.rows.fill(f);
+    this.rowsChanged();
   }
 
   // ---- live ------------------------------------------------------------------------------------------------------------
@@ -3024,29 +3087,79 @@ export class PerpService {
     rt.snapshotDue = true;
   }
 
+  /**
+   * The order's view as it is now, built only when a frame is serialised (the hub does that only for a user with a
+   * socket subscribed): a copy of the order's fields keeps "now" until then.
+   */
+  private lazyOrderView(o: OrderState): () => SwapOrder {
+    const copy: OrderViewFields = {
+      id: o.id,
+      clientOrderId: o.clientOrderId,
+      rt: o.rt,
+      side: o.side,
+      kind: o.kind,
+      type: o.type,
+      tif: o.tif,
+      postOnly: o.postOnly,
+      reduceOnly: o.reduceOnly,
+      price: o.price,
+      lots: o.lots,
+      filledLots: o.filledLots,
+      filledValue: o.filledValue,
+      frozen: o.frozen,
+      fee: o.fee,
+      realized: o.realized,
+      leverage: o.leverage,
+      mode: o.mode,
+      tp: o.tp,
+      sl: o.sl,
+      status: o.status,
+      reason: o.reason,
+      positionId: o.positionId,
+      closeKind: o.closeKind,
+      source: o.source,
+      createdAt: o.createdAt,
+      updatedAt: o.updatedAt,
+    };
+    let view: SwapOrder | undefined;
+    return () => (view ??= this.orderView(copy));
+  }
+
   private pushOrder(o: OrderState, finished = false): void {
     if (o.account.uid === null) return;
     const uid = o.account.uid;
-    const view = this.orderView(o);
+    const view = this.lazyOrderView(o);
     this.deps.tx.afterCommit(() => {
-      this.deps.hub.publishToUser(uid, 'swap-entrust-order', { order: view, fills: [] });
-      if (finished) this.deps.hub.publishToUser(uid, 'swap history-order', { order: view, close: null });
+      this.deps.hub.publishToUser(uid, 'swap-entrust-order', { toJSON: () => ({ order: view(), fills: [] }) });
+      if (finished) {
+        this.deps.hub.publishToUser(uid, 'swap history-order', { toJSON: () => ({ order: view(), close: null }) });
+      }
     });
   }
 
   private pushFill(o: OrderState, fill: FillRow): void {
     const uid = o.account.uid as number;
-    const view = this.orderView(o);
-    const f = this.fillView(fill);
-    this.deps.tx.afterCommit(() => this.deps.hub.publishToUser(uid, 'swap-entrust-order', { order: view, fills: [f] }));
+    const view = this.lazyOrderView(o);
+    this.deps.tx.afterCommit(() =>
+      this.deps.hub.publishToUser(uid, 'swap-entrust-order', {
+        toJSON: () => ({ order: view(), fills: [this.fillView(fill)] }),
+      }),
+    );
   }
 
   private publishSecond(now: number): void {
     const { hub } = this.deps;
     for (const rt of this.bySymbol.values()) {
-      const trades = this.pendingTrades.get(rt.c.id) ?? [];
+      const pending = this.pendingTrades.get(rt.c.id) ?? [];
       this.pendingTrades.delete(rt.c.id);
       if (hub.subscriberCount('swap-ticker', rt.c.symbol) > 0) {
+        const trades: PublicTrade[] = pending.map((t) => ({
+          id: t.id,
+          price: formatPrice(rt.c, t.price),
+          quantity: formatSize(rt.c, t.lots),
+          side: t.side,
+          ts: t.ts,
+        }));
         hub.publish('swap-ticker', rt.c.symbol, { ticker: this.ticker(rt), trades });
       }
       const changed = rt.book.drainChangedLevels();
@@ -3269,7 +3382,7 @@ export class PerpService {
     return ps;
   }
 
-  orderView(o: OrderState): SwapOrder {
+  orderView(o: OrderViewFields): SwapOrder {
     const c = o.rt.c;
     const avg = o.filledLots > 0n ? formatRatioPrice(c, o.filledValue, o.filledLots * c.engine.lotValue) : null;
     return {

@@ -2,7 +2,7 @@ import type { MarginMode, SwapCloseKind, SwapOrderKind, SwapOrderStatus } from '
 import { LiquidationIndex, OrderBook, type Position } from '@bourse/engine';
 import type { AccountRef } from '../ledger';
 import { bookSpec, type ContractConfig } from './contract';
-import type { AdlRow, CandleRow, CloseRow, FillRow, FundingPaymentRow, LiquidationRow, TradeRow } from './repo';
+import type { CandleRow } from './repo';
 
 /** Engine owner numbers of system owners start here (uids are far below). */
 export const SYSTEM_OWNER_BASE = 2 ** 52;
@@ -73,8 +73,15 @@ export class AccountState {
   crossCloses = 0;
   /** Open positions by contract id (one-way mode: at most one per contract). */
   readonly positions = new Map<number, PositionState>();
-  /** Resting orders by id. */
+  /** Resting orders by id (changed only through `rest` and `unrest`, which keep the two figures below). */
   readonly orders = new Map<number, OrderState>();
+  /** The reduce-only ones among them, in the same order (a shrinking position trims them in that order). */
+  readonly reduceOnly = new Set<OrderState>();
+  /**
+   * Per contract id and side, Σ price × open lots of the resting orders that are not reduce-only: what they may
+   * still open, for the position-size cap, without a scan of every order at each new one.
+   */
+  private readonly openingByContract = new Map<number, { buy: bigint; sell: bigint }>();
   readonly settings = new Map<number, Setting>();
 
   constructor(
@@ -88,6 +95,40 @@ export class AccountState {
 
   get label(): string {
     return this.uid === null ? (this.systemName ?? String(this.owner)) : String(this.uid);
+  }
+
+  /** An order starts resting. */
+  rest(o: OrderState): void {
+    this.orders.set(o.id, o);
+    if (o.reduceOnly) this.reduceOnly.add(o);
+    else this.addOpening(o, o.open);
+  }
+
+  /** A resting order left the book. */
+  unrest(o: OrderState): void {
+    if (!this.orders.delete(o.id)) return;
+    if (o.reduceOnly) this.reduceOnly.delete(o);
+    else this.addOpening(o, -o.open);
+  }
+
+  /** A resting order's open lots are about to change by `delta` (a fill: negative). */
+  openChanges(o: OrderState, delta: bigint): void {
+    if (!o.reduceOnly && this.orders.get(o.id) === o) this.addOpening(o, delta);
+  }
+
+  /** Σ price × open lots of the resting orders on one side of a contract that are not reduce-only. */
+  openingOf(contractId: number, side: 'buy' | 'sell'): bigint {
+    const sums = this.openingByContract.get(contractId);
+    return sums === undefined ? 0n : sums[side];
+  }
+
+  private addOpening(o: OrderState, lots: bigint): void {
+    // Resting orders are limit orders: they all have a price.
+    const amount = (o.price ?? 0n) * lots;
+    if (amount === 0n) return;
+    let sums = this.openingByContract.get(o.rt.c.id);
+    if (!sums) this.openingByContract.set(o.rt.c.id, (sums = { buy: 0n, sell: 0n }));
+    sums[o.side] += amount;
   }
 
   crossPositions(): PositionState[] {
@@ -174,28 +215,4 @@ export class OrderState {
   get resting(): boolean {
     return this.status === 'entrusted' || this.status === 'partial';
   }
-}
-
-/** What a transaction changed, for the live channels once it has committed. */
-export class Effects {
-  readonly depth = new Set<ContractRuntime>();
-  /** Orders of users that changed, with the fills they got (latest state). */
-  readonly orders = new Map<number, { order: OrderState; fills: FillRow[] }>();
-  readonly finished = new Set<OrderState>();
-  readonly trades: TradeRow[] = [];
-  /** Users whose positions or account changed. */
-  readonly users = new Set<number>();
-  readonly closedPositions = new Map<number, PositionState[]>();
-  readonly closes: CloseRow[] = [];
-}
-
-/** Rows appended by the transaction, inserted at its end. */
-export class Pending {
-  trades: TradeRow[] = [];
-  fills: FillRow[] = [];
-  closes: CloseRow[] = [];
-  liquidations: LiquidationRow[] = [];
-  adl: AdlRow[] = [];
-  funding: FundingPaymentRow[] = [];
-  closedPositionOrders: { positionId: number; at: number }[] = [];
 }
