@@ -150,6 +150,23 @@ export class AccountService {
     return this.repo.findByUid(uid);
   }
 
+  /** Inviters by uid, as far as asked: an inviter is set when the account is created and never changes. */
+  private readonly inviters = new Map<number, number | null>();
+
+  /**
+   * Who invited the user (null: nobody, or no such user). Asked for every fee a trade charges (rebates): answered
+   * from memory after the first time.
+   */
+  inviterOf(uid: number): number | null {
+    const known = this.inviters.get(uid);
+    if (known !== undefined) return known;
+    const row = this.repo.findByUid(uid);
+    const inviter = row?.inviter_uid ?? null;
+    // An unknown uid is not remembered: the account may be created later under it.
+    if (row) this.inviters.set(uid, inviter);
+    return inviter;
+  }
+
   /** The users who registered with this user's invitation code, newest first (invitations and rebates read it). */
   invitees(uid: number): UserRow[] {
     return this.repo.invitees(uid);

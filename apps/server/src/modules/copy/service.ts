@@ -398,7 +398,7 @@ export class CopyService {
         fail('COPY_APPLICATION_NOT_FOUND');
       }
       if (approve && !this.repo.leader(Number(app.uid))) {
-        this.repo.insertLeader(Number(app.uid), this.defaultSymbols(), false, now);
+        this.insertLeader(Number(app.uid), this.defaultSymbols(), false, now);
       }
     });
     return this.applicationView(this.repo.application(id) as ApplicationRow);
@@ -629,10 +629,24 @@ export class CopyService {
 
   // ---- mechanics: copying a leader's fills -------------------------------------------------------------------------
 
+  /** The leaders' uids (a leader is never removed), read once: every user fill of the futures desk asks. */
+  private leaderUids: Set<number> | null = null;
+
+  private isLeader(uid: number): boolean {
+    this.leaderUids ??= new Set(this.repo.leaders().map((l) => Number(l.uid)));
+    return this.leaderUids.has(uid);
+  }
+
+  /** A new leader's row, and its uid among the leaders' once the transaction has committed. */
+  private insertLeader(uid: number, symbols: string[], demo: boolean, at: number): void {
+    this.repo.insertLeader(uid, symbols, demo, at);
+    this.d.tx.afterCommit(() => this.leaderUids?.add(uid));
+  }
+
   private onFill(fill: PerpUserFill): void {
     // Orders placed through the service API (copies, demo) are never copied again; only leaders' own orders are.
     if (fill.source !== null && !fill.source.startsWith('demo:')) return;
-    if (!this.repo.leader(fill.uid)) return;
+    if (!this.isLeader(fill.uid)) return;
     const last = this.pending.at(-1);
     if (last && last.leader === fill.uid && last.orderId === fill.orderId) last.fills.push(fill);
     else {
@@ -1195,7 +1209,7 @@ export class CopyService {
         to: this.wallet(uid),
         amount: this.amount(input.funds),
       });
-      this.repo.insertLeader(uid, symbols, true, this.d.clock.now());
+      this.insertLeader(uid, symbols, true, this.d.clock.now());
       this.repo.updateLeader({
         uid,
         mode: 'ordinary',

@@ -669,10 +669,9 @@ export class RewardsService {
     for (const charge of charges) {
       if (charge.product !== 'spot' && charge.product !== 'futures') continue;
       const shares = this.rebatePpm[charge.product];
-      const payer = account.getUser(charge.uid);
-      const level1 = payer?.inviter_uid ?? null;
+      const level1 = account.inviterOf(charge.uid);
       if (level1 === null) continue;
-      const level2 = account.getUser(level1)?.inviter_uid ?? null;
+      const level2 = account.inviterOf(level1);
       const beneficiaries: [number, 1 | 2, number][] = [[level1, 1, shares.level1]];
       if (level2 !== null) beneficiaries.push([level2, 2, shares.level2]);
       for (const [uid, level, ppm] of beneficiaries) {
