@@ -140,6 +140,19 @@ interface HoldState {
   createdAt: number;
 }
 
+/**
+ * Holds settled in one entry (`settleHolds`), read one at a time: a round's 100,000 bets need no object each (the
+ * caller keeps them in columns). Hold k is named `holder(k)`, for k from 0 to `count` − 1.
+ */
+export interface HoldBatch {
+  readonly count: number;
+  holder(k: number): string;
+  /** What hold k lets go of; `undefined`: all it holds. */
+  amount(k: number): bigint | undefined;
+  /** What of it goes back to the available bucket of the hold's own account (≥ 0; 0 makes no leg). */
+  back(k: number): bigint;
+}
+
 /** A leg waiting to be written at commit: account, asset, bucket, signed amount, holder of a frozen leg. */
 type PendingLeg = readonly [number, string, Bucket, bigint, string | null];
 
@@ -189,11 +202,11 @@ interface HoldChange {
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
-const LEG_CHUNK = 50;
+const LEG_CHUNK = 500;
 const ENTRY_CHUNK = 64;
-const HOLD_CHUNK = 100;
-const ACCOUNT_CHUNK = 100;
-const REASON_CHUNK = 100;
+const HOLD_CHUNK = 500;
+const ACCOUNT_CHUNK = 500;
+const REASON_CHUNK = 500;
 /** A frozen leg without a holder: only adoption writes one (it names what an earlier version froze). */
 const UNATTRIBUTED = '\u0000unattributed';
 const SYSTEM_NAME = /^[a-z0-9_.:-]{1,64}$/;
@@ -1114,7 +1127,7 @@ export class LedgerService {
     reference: string;
     reason: string;
     asset: string;
-    holds: readonly { holder: string; amount?: bigint; back?: bigint }[];
+    holds: readonly { holder: string; amount?: bigint; back?: bigint }[] | HoldBatch;
     to: readonly { account: AccountRef; amount: bigint }[];
     meta?: Record<string, unknown>;
   }): number {
@@ -1125,12 +1138,13 @@ export class LedgerService {
     reference: string;
     reason: string;
     asset: string;
-    holds: readonly { holder: string; amount?: bigint; back?: bigint }[];
+    holds: readonly { holder: string; amount?: bigint; back?: bigint }[] | HoldBatch;
     to: readonly { account: AccountRef; amount: bigint }[];
     meta?: Record<string, unknown>;
   }): number {
     const { reference, asset } = input;
-    const n = input.holds.length;
+    const holds = 'count' in input.holds ? input.holds : holdBatch(input.holds);
+    const n = holds.count;
     if (n === 0 && input.to.length === 0) throw new Error('an entry needs legs');
     // Numbers in typed arrays, not arrays of bigints: a round's 100,000 holds would otherwise leave hundreds of
     // thousands of live objects that every young-generation GC copies (it was most of the time). A typed array wraps
@@ -1144,18 +1158,12 @@ export class LedgerService {
       frozen: new Uint8Array(cap),
       holders: new Array<string | null>(cap).fill(null),
     };
-    const leg = (id: number, amount: bigint, holder: string | null) => {
-      const i = columns.count++;
-      columns.ids[i] = id;
-      columns.amounts[i] = amount;
-      if (holder !== null) {
-        columns.frozen[i] = 1;
-        columns.holders[i] = holder;
-      }
-    };
+    const ids = columns.ids;
+    const legAmounts = columns.amounts;
 
     // 1. Every check, before anything changes: the holds, the net change of each account (its slot in `dAvailable` /
-    //    `dFrozen`, marked on the account's state with this call's number), the balance.
+    //    `dFrozen`, marked on the account's state with this call's number), the balance. An account's first change
+    //    is stored as it is (one hold per account is the usual case); only a second one adds and range-checks.
     const seq = ++this.bulkSeq;
     const touched: AccountState[] = [];
     const dAvailable = new BigInt64Array(n + input.to.length);
@@ -1176,33 +1184,48 @@ export class LedgerService {
     const taken: HoldState[] = new Array<HoldState>(n);
     const amounts = new BigInt64Array(n);
     const seen = new Set<HoldState>();
-    let sum = 0n;
+    let out = 0n;
+    let back = 0n;
+    let c = 0;
+    let last: AccountState | undefined;
     for (let k = 0; k < n; k++) {
-      const h = input.holds[k] as { holder: string; amount?: bigint; back?: bigint };
-      const hold = this.holds.get(h.holder);
+      const holder = holds.holder(k);
+      const hold = this.holds.get(holder);
       if (!hold || hold.amount === 0n) throw new LedgerError('INSUFFICIENT_BALANCE');
-      if (seen.has(hold)) throw new Error(`hold ${h.holder} named twice in ${reference}`);
+      if (seen.has(hold)) throw new Error(`hold ${holder} named twice in ${reference}`);
       seen.add(hold);
-      const amount = h.amount ?? hold.amount;
-      const back = h.back ?? 0n;
-      if (amount <= 0n || back < 0n || back > INT64_MAX) {
-        throw new LedgerError('INVALID_PARAMS', { detail: `hold ${h.holder}` });
+      const amount = holds.amount(k) ?? hold.amount;
+      const paid = holds.back(k);
+      if (amount <= 0n || paid < 0n || paid > INT64_MAX) {
+        throw new LedgerError('INVALID_PARAMS', { detail: `hold ${holder}` });
       }
       if (amount > hold.amount) throw new LedgerError('INSUFFICIENT_BALANCE');
-      const state = this.stateOf(hold.accountId);
-      if (state.asset !== asset) throw new Error(`hold ${h.holder} is in ${state.asset}, not ${asset} (${reference})`);
-      const i = slot(state);
-      add(dFrozen, i, -amount);
+      const state = last !== undefined && last.id === hold.accountId ? last : this.stateOf(hold.accountId);
+      last = state;
+      if (state.asset !== asset) throw new Error(`hold ${holder} is in ${state.asset}, not ${asset} (${reference})`);
+      if (state.seq !== seq) {
+        const i = slot(state);
+        dFrozen[i] = -amount;
+        dAvailable[i] = paid;
+      } else {
+        add(dFrozen, state.slot, -amount);
+        add(dAvailable, state.slot, paid);
+      }
       taken[k] = hold;
       amounts[k] = amount;
-      leg(state.id, -amount, h.holder);
-      sum -= amount;
-      if (back > 0n) {
-        add(dAvailable, i, back);
-        leg(state.id, back, null);
-        sum += back;
+      ids[c] = state.id;
+      legAmounts[c] = -amount;
+      columns.frozen[c] = 1;
+      columns.holders[c++] = hold.holder;
+      out += amount;
+      if (paid > 0n) {
+        ids[c] = state.id;
+        legAmounts[c++] = paid;
+        back += paid;
       }
     }
+    columns.count = c;
+    let sum = back - out;
     const others: [AccountRef, bigint][] = [];
     for (const t of input.to) {
       if (t.account.asset !== asset) throw new Error(`leg in ${t.account.asset} in an entry in ${asset}`);
@@ -1242,7 +1265,10 @@ export class LedgerService {
     for (const [ref, amount] of fresh) {
       if (amount !== 0n) add(dAvailable, slot(this.stateOf(this.accountId(ref))), amount);
     }
-    for (const [ref, amount] of others) leg(this.accountId(ref), amount, null);
+    for (const [ref, amount] of others) {
+      ids[columns.count] = this.accountId(ref);
+      legAmounts[columns.count++] = amount;
+    }
     if (this.pending.size === 0) this.nextEntryId = (this.q.maxEntryId.get() ?? 0) + 1;
     const entryId = this.nextEntryId++;
     const now = this.clock.now();
@@ -1702,6 +1728,17 @@ function startReconcileWorker(workerData: { file: string; flows: ExternalFlows |
   const tsx = import.meta.resolve('tsx/esm/api');
   const bootstrap = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(script)}); });`;
   return new Worker(bootstrap, { eval: true, workerData });
+}
+
+/** The object form of `settleHolds`' holds as a batch. */
+function holdBatch(holds: readonly { holder: string; amount?: bigint; back?: bigint }[]): HoldBatch {
+  const at = (k: number) => holds[k] as { holder: string; amount?: bigint; back?: bigint };
+  return {
+    count: holds.length,
+    holder: (k) => at(k).holder,
+    amount: (k) => at(k).amount,
+    back: (k) => at(k).back ?? 0n,
+  };
 }
 
 function sameRef(a: AccountRef, b: AccountRef): boolean {
