@@ -156,6 +156,19 @@ describe('settleHolds: many holds in one entry', () => {
     expect(reconcile(db).problems).toEqual([]);
   });
 
+  it('numbers the legs in posting order when a bulk entry sits between ordinary postings in one transaction', () => {
+    stakes(4);
+    tx.run(() => {
+      ledger.transfer({ reference: 'before', reason: 'test.fund', from: wallet(1), to: wallet(2), amount: 5n });
+      ledger.settleHolds(round(4));
+      ledger.transfer({ reference: 'after', reason: 'test.fund', from: wallet(2), to: wallet(1), amount: 5n });
+    });
+    const legs = db.prepare('SELECT entry_id FROM journal_legs ORDER BY id').pluck().all() as number[];
+    expect(legs).toEqual([...legs].sort((a, b) => a - b));
+    expect(ledger.userHasReason(4, 'test.settle')).toBe(true);
+    expect(reconcile(db).problems).toEqual([]);
+  });
+
   it('takes part of a hold, and all of it when no amount is given', () => {
     stakes(2);
     tx.run(() =>

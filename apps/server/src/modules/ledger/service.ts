@@ -263,6 +263,7 @@ export class LedgerService {
   /** `uid|reason` pairs already recorded in ledger_user_reasons (committed), so the flush skips them. */
   private readonly knownUserReasons = new Map<string, Set<number>>();
   private readonly legInserts = new Map<number, Statement<unknown[]>>();
+  private readonly columnLegInserts = new Map<number, Statement<unknown[]>>();
   private readonly entryInserts = new Map<number, Statement<unknown[]>>();
   private readonly holdUpserts = new Map<number, Statement<unknown[]>>();
   private readonly holdDeletes = new Map<number, Statement<unknown[]>>();
@@ -1203,18 +1204,19 @@ export class LedgerService {
       const state = last !== undefined && last.id === hold.accountId ? last : this.stateOf(hold.accountId);
       last = state;
       if (state.asset !== asset) throw new Error(`hold ${holder} is in ${state.asset}, not ${asset} (${reference})`);
+      const minus = -amount;
       if (state.seq !== seq) {
         const i = slot(state);
-        dFrozen[i] = -amount;
+        dFrozen[i] = minus;
         dAvailable[i] = paid;
       } else {
-        add(dFrozen, state.slot, -amount);
+        add(dFrozen, state.slot, minus);
         add(dAvailable, state.slot, paid);
       }
       taken[k] = hold;
       amounts[k] = amount;
       ids[c] = state.id;
-      legAmounts[c] = -amount;
+      legAmounts[c] = minus;
       columns.frozen[c] = 1;
       columns.holders[c++] = hold.holder;
       out += amount;
@@ -1364,19 +1366,11 @@ export class LedgerService {
           batch = [];
         }
       }
-      const c = entry.columns;
-      for (let i = 0; c && i < c.count; i++) {
-        const accountId = c.ids[i] as number;
-        const uid = this.states.get(accountId)?.uid;
-        if (uid !== null && uid !== undefined && uid !== lastUid) {
-          this.markUserReason(reasons, uid, entry.reason, entryId);
-          lastUid = uid;
-        }
-        batch.push(entryId, accountId, c.asset, c.frozen[i] ? 'frozen' : 'available', c.amounts[i], c.holders[i]);
-        if (batch.length === LEG_CHUNK * 6) {
-          this.insertLegs(batch);
-          batch = [];
-        }
+      if (entry.columns) {
+        // The legs before them first: legs are numbered in the order they were posted.
+        if (batch.length > 0) this.insertLegs(batch);
+        batch = [];
+        this.insertLegColumns(entryId, entry.reason, entry.columns, reasons);
       }
       lastEntryId = entryId;
     }
@@ -1577,6 +1571,44 @@ export class LedgerService {
       if (values.length > 1) write();
     }
     this.dirty.clear();
+  }
+
+  /**
+   * The legs of a `settleHolds` entry (100,000 or more): the entry and the asset bound once per statement, and a
+   * user's reason noted once per account rather than per leg.
+   */
+  private insertLegColumns(entryId: number, reason: string, c: LegColumns, reasons: UserReasons): void {
+    const known = this.knownUserReasons.get(reason);
+    const named = { entry: entryId, asset: c.asset };
+    let values: unknown[] = [];
+    let lastAccount = -1;
+    for (let i = 0; i < c.count; i++) {
+      const accountId = c.ids[i] as number;
+      if (accountId !== lastAccount) {
+        lastAccount = accountId;
+        const uid = this.states.get(accountId)?.uid;
+        if (uid !== null && uid !== undefined && !known?.has(uid)) reasons.values.push(uid, reason, entryId);
+      }
+      values.push(accountId, c.frozen[i] ? 'frozen' : 'available', c.amounts[i], c.holders[i]);
+      if (values.length === LEG_CHUNK * 4) {
+        this.insertColumnLegs(values, named);
+        values = [];
+      }
+    }
+    if (values.length > 0) this.insertColumnLegs(values, named);
+  }
+
+  private insertColumnLegs(values: unknown[], named: { entry: number; asset: string }): void {
+    const rows = values.length / 4;
+    let statement = this.columnLegInserts.get(rows);
+    if (!statement) {
+      const tuples = Array.from({ length: rows }, () => '(@entry, ?, @asset, ?, ?, ?)').join(', ');
+      statement = this.db.prepare(
+        `INSERT INTO journal_legs (entry_id, account_id, asset, bucket, amount, holder) VALUES ${tuples}`,
+      );
+      this.columnLegInserts.set(rows, statement);
+    }
+    statement.run(...values, named);
   }
 
   private insertLegs(values: unknown[]): void {

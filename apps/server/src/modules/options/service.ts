@@ -57,6 +57,7 @@ import {
 export const OPTIONS_ASSET = 'USDT';
 /** Decimals a stake may have (10.5 USDT yes, 10.555 no). */
 export const AMOUNT_DECIMALS = 2;
+const INT64_MAX = 2n ** 63n - 1n;
 /** An index older than this when a second is recorded is not that second's value: the second stays empty. */
 const STALE_INDEX_MS = 15_000;
 const SECOND = 1000;
@@ -1087,7 +1088,7 @@ class BetColumns implements HoldBatch {
   }
 
   add(betId: number, held: bigint, back: bigint): void {
-    if (BigInt.asIntN(64, held) !== held || BigInt.asIntN(64, back) !== back) {
+    if (held > INT64_MAX || back > INT64_MAX || held < 0n || back < 0n) {
       throw new RangeError(`bet ${betId}: amount out of range`);
     }
     const k = this.count++;
