@@ -1,7 +1,8 @@
 import { settleOptionBet } from '@bourse/engine';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerUser } from '../../test/harness';
+import type { OptionBet } from '@bourse/contract';
+import { get, registerUser } from '../../test/harness';
 import { tempDatabase } from '../../test/db';
 import { type BetState, createOptionsRepo } from './repo';
 import {
@@ -126,5 +127,37 @@ describe('settling a round’s bets in one statement', () => {
     expect(optionsBalance(world.ctx, alice.uid)).toEqual({ available: usdt('1080'), frozen: 0n });
     expect(optionsBalance(world.ctx, bob.uid)).toEqual({ available: usdt('900'), frozen: 0n });
     expect(world.ctx.ledger.reconcile().problems).toEqual([]);
+  });
+
+  it('finds open bets and open stakes through the unfinished rounds, not an index of open bets', async () => {
+    const world: OptionsWorld = await startOptionsServer();
+    disposers.push(() => world.server.close());
+    const alice = await registerUser(world.server);
+    await fundOptions(world.ctx, [{ uid: alice.uid, amount: '1000' }]);
+    const r30 = nextRound(T0, 30);
+    const r60 = nextRound(T0, 60);
+    const bet = (period: number, round: number, amount: string) => ({
+      symbol: 'BTC_USDT',
+      period,
+      round,
+      side: 'up',
+      amount,
+    });
+    expect((await join(world.server, alice, bet(30, r30, '100'))).body.code).toBe(200);
+    expect((await join(world.server, alice, bet(60, r60, '200'))).body.code).toBe(200);
+    const open = async () =>
+      (await get<OptionBet[]>(world.server, '/mapi/option/open', { token: alice.token })).body.data.map(
+        (b) => `${b.period}:${b.number}`,
+      );
+    expect(await open()).toEqual([`30:${r30}`, `60:${r60}`]);
+    // 200 at 60 s pays a fee of 0.2% (0.4); 100 at 30 s none.
+    expect(world.ctx.options.house({}).openStakes).toBe('300.4');
+    // The 30 s round settles; the 60 s one is still open.
+    await tickTo(world, (r30 + 1) * 30_000);
+    expect(await open()).toEqual([`60:${r60}`]);
+    expect(world.ctx.options.house({}).openStakes).toBe('200.4');
+    await tickTo(world, (r60 + 1) * 60_000);
+    expect(await open()).toEqual([]);
+    expect(world.ctx.options.house({}).openStakes).toBe('0');
   });
 });
