@@ -132,10 +132,10 @@ const BET_WITH_ROUND = `SELECT b.*, r.symbol, r.period, r.number, r.open_at, r.c
   FROM option_bets b JOIN option_rounds r ON r.id = b.round_id`;
 
 /**
- * A settled bet's state and payout as a function of its side's result (`?1`: the up side's, `?2`: the down side's)
- * and its own terms: the settlement rule (`settleOptionBet`) in SQL, for writing a round's bets in one statement. The
- * win's profit is floor(stake × ppm / 10^6), computed as (stake div 10^6) × ppm + (stake mod 10^6) × ppm div 10^6 so
- * no intermediate product leaves 64 bits. The service checks the written totals against the rule's.
+ * A settled bet's state and payout as a function of its side's result (`@up`, `@down`) and its own terms: the
+ * settlement rule (`settleOptionBet`) in SQL, for writing a round's bets in one statement. The win's profit is
+ * floor(stake × ppm / 10^6), computed as (stake div 10^6) × ppm + (stake mod 10^6) × ppm div 10^6 so no intermediate
+ * product leaves 64 bits. The service checks the written totals against the rule's.
  */
 const SIDE_RESULT = "CASE side WHEN 'up' THEN @up ELSE @down END";
 const SETTLED_PAYOUT = `CASE ${SIDE_RESULT}
