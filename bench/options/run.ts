@@ -80,6 +80,9 @@ ctx.tx.run(() => ctx.options.runRounds(OPEN, OPEN));
 price += parseDecimal('12.34', 8);
 clock.t = CLOSE;
 ctx.tx.run(() => ctx.options.recordSeries(CLOSE));
+// The joins' pages are copied into the database file first: the checkpointer thread would otherwise be copying them
+// while the settlement runs, and its CPU time would count in the settlement's (process.cpuUsage counts every thread).
+built.db.pragma('wal_checkpoint(PASSIVE)');
 started = performance.now();
 let cpu = process.cpuUsage();
 const result = ctx.tx.run(() => ctx.options.runRounds(CLOSE, CLOSE));

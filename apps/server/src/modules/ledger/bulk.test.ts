@@ -122,6 +122,53 @@ describe('settleHolds: many holds in one entry', () => {
     expect(ledger.userHasReason(2, 'test.settle')).toBe(true);
   });
 
+  it('takes its holds as a batch read one at a time, with the same entry as the list of objects', () => {
+    stakes(6);
+    const listed = round(6);
+    const batch = {
+      count: listed.holds.length,
+      holder: (k: number) => listed.holds[k]?.holder ?? '',
+      // The last hold gives no amount: all it holds.
+      amount: (k: number) => (k === listed.holds.length - 1 ? undefined : listed.holds[k]?.amount),
+      back: (k: number) => listed.holds[k]?.back ?? 0n,
+    };
+    const id = tx.run(() => ledger.settleHolds({ ...listed, holds: batch }));
+    const legs = db
+      .prepare('SELECT account_id, bucket, amount, holder FROM journal_legs WHERE entry_id = ? ORDER BY id')
+      .safeIntegers(true)
+      .all(id) as { bucket: string; amount: bigint; holder: string | null }[];
+    // Each hold's frozen leg and its payout (winners only) in the holds' order, then the pool's and the fees'.
+    expect(legs.map((l) => [l.bucket, l.amount, l.holder])).toEqual([
+      ['frozen', -110n, holder(1)],
+      ['available', 180n, null],
+      ['frozen', -110n, holder(2)],
+      ['frozen', -110n, holder(3)],
+      ['available', 180n, null],
+      ['frozen', -110n, holder(4)],
+      ['frozen', -110n, holder(5)],
+      ['available', 180n, null],
+      ['frozen', -110n, holder(6)],
+      ['available', 60n, null],
+      ['available', 60n, null],
+    ]);
+    expect(ledger.balance(wallet(5))).toEqual({ available: 890n + 180n, frozen: 0n });
+    expect(ledger.holdOf(holder(6))).toBeNull();
+    expect(reconcile(db).problems).toEqual([]);
+  });
+
+  it('numbers the legs in posting order when a bulk entry sits between ordinary postings in one transaction', () => {
+    stakes(4);
+    tx.run(() => {
+      ledger.transfer({ reference: 'before', reason: 'test.fund', from: wallet(1), to: wallet(2), amount: 5n });
+      ledger.settleHolds(round(4));
+      ledger.transfer({ reference: 'after', reason: 'test.fund', from: wallet(2), to: wallet(1), amount: 5n });
+    });
+    const legs = db.prepare('SELECT entry_id FROM journal_legs ORDER BY id').pluck().all() as number[];
+    expect(legs).toEqual([...legs].sort((a, b) => a - b));
+    expect(ledger.userHasReason(4, 'test.settle')).toBe(true);
+    expect(reconcile(db).problems).toEqual([]);
+  });
+
   it('takes part of a hold, and all of it when no amount is given', () => {
     stakes(2);
     tx.run(() =>

@@ -5,7 +5,7 @@ export { ledgerModule } from './manifest';
 export { DEFAULT_ASSETS } from './assets';
 export { LedgerError } from './service';
 export { LedgerService } from './service';
-export type { AccountBalance, AssetRow, HoldView, Movement, StatementLine, UserAccount } from './service';
+export type { AccountBalance, AssetRow, HoldBatch, HoldView, Movement, StatementLine, UserAccount } from './service';
 export {
   ACCOUNT_TYPES,
   DEFAULT_SYSTEM_ACCOUNT,

@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 
 /** Integer columns come back as bigint (safeIntegers) wherever money or prices are read. */
@@ -132,12 +131,19 @@ const BET_WITH_ROUND = `SELECT b.*, r.symbol, r.period, r.number, r.open_at, r.c
   r.price_scale, r.open_price, r.close_price, r.outcome
   FROM option_bets b JOIN option_rounds r ON r.id = b.round_id`;
 
-/** Bets written per statement when a round settles. */
-const SETTLE_CHUNK = 200;
+/**
+ * A settled bet's state and payout as a function of its side's result (`@up`, `@down`) and its own terms: the
+ * settlement rule (`settleOptionBet`) in SQL, for writing a round's bets in one statement. The win's profit is
+ * floor(stake × ppm / 10^6), computed as (stake div 10^6) × ppm + (stake mod 10^6) × ppm div 10^6 so no intermediate
+ * product leaves 64 bits. The service checks the written totals against the rule's.
+ */
+const SIDE_RESULT = "CASE side WHEN 'up' THEN @up ELSE @down END";
+const SETTLED_PAYOUT = `CASE ${SIDE_RESULT}
+  WHEN 'win' THEN stake + (stake / 1000000) * payout_ppm + (stake % 1000000) * payout_ppm / 1000000
+  WHEN 'loss' THEN 0 WHEN 'draw' THEN stake ELSE stake + fee END`;
 
 /** SQL for the options tables; nothing outside this module touches them. */
 export function createOptionsRepo(db: Db) {
-  const settleChunks = new Map<number, Statement<unknown[]>>();
   const q = {
     pairs: db.prepare<[], PairRow>('SELECT * FROM option_pairs ORDER BY sort, symbol'),
     upsertPair: db.prepare<Omit<PairRow, 'created_at'> & { created_at: number }>(
@@ -285,10 +291,25 @@ export function createOptionsRepo(db: Db) {
       )
       .raw(true)
       .safeIntegers(true),
+    settleRoundBets: db.prepare<{ round: number; up: BetState; down: BetState; at: number }>(
+      `UPDATE option_bets SET state = ${SIDE_RESULT}, payout = ${SETTLED_PAYOUT}, settled_at = @at
+       WHERE round_id = @round AND state = 'open'`,
+    ),
+    settledTotals: db
+      .prepare<[number], { state: BetState; bets: bigint; paid: bigint }>(
+        'SELECT state, COUNT(*) AS bets, SUM(payout) AS paid FROM option_bets WHERE round_id = ? GROUP BY state',
+      )
+      .safeIntegers(true),
     betWithRound: db.prepare<[number], BetWithRoundRow>(`${BET_WITH_ROUND} WHERE b.id = ?`).safeIntegers(true),
+    // A bet is open exactly while its round is unfinished (a round's bets settle with it): the few unfinished rounds,
+    // then the user's bet in each by (round, uid) — no index of open bets to rewrite when 100,000 of them settle.
+    // CROSS JOIN keeps that order (without it the planner reads all the user's bets, or every bet, instead).
     openBets: db
       .prepare<[number], BetWithRoundRow>(
-        `${BET_WITH_ROUND} WHERE b.uid = ? AND b.state = 'open' ORDER BY r.open_at, b.id`,
+        `SELECT b.*, r.symbol, r.period, r.number, r.open_at, r.close_at, r.state AS round_state, r.price_scale,
+           r.open_price, r.close_price, r.outcome
+         FROM option_rounds r CROSS JOIN option_bets b ON b.round_id = r.id AND b.uid = ?
+         WHERE r.state IN ('pending', 'open') AND b.state = 'open' ORDER BY r.open_at, b.id`,
       )
       .safeIntegers(true),
     userHistory: db
@@ -305,7 +326,10 @@ export function createOptionsRepo(db: Db) {
       )
       .pluck(),
     openStakes: db
-      .prepare<[], bigint | null>("SELECT SUM(stake + fee) FROM option_bets WHERE state = 'open'")
+      .prepare<[], bigint | null>(
+        `SELECT SUM(b.stake + b.fee) FROM option_rounds r CROSS JOIN option_bets b ON b.round_id = r.id
+         WHERE r.state IN ('pending', 'open') AND b.state = 'open'`,
+      )
       .pluck()
       .safeIntegers(true),
     house: db
@@ -394,28 +418,13 @@ export function createOptionsRepo(db: Db) {
     /** A round's open bets for settling, one at a time (nothing kept): [id, side, stake, fee, payout ppm] each. */
     openBetsOfRound: (roundId: number) => q.openBetsOfRound.iterate(roundId),
     /**
-     * Writes each bet's result, set at a time: UPDATE … FROM VALUES in chunks of {@link SETTLE_CHUNK} rows (a round of
-     * 100,000 bets; a statement per row costs twice as much). Only open bets change; returns how many did.
+     * Writes the result of every open bet of a round in one statement, each side's result given (the settlement
+     * rule's payout in SQL, {@link SETTLED_PAYOUT}); returns how many bets changed.
      */
-    settleBets: (results: readonly { id: number; result: BetState; back: bigint }[], at: number) => {
-      let changed = 0;
-      for (let i = 0; i < results.length; i += SETTLE_CHUNK) {
-        const part = results.slice(i, i + SETTLE_CHUNK);
-        let statement = settleChunks.get(part.length);
-        if (!statement) {
-          const tuples = Array.from({ length: part.length }, () => '(?, ?, ?)').join(', ');
-          statement = db.prepare(
-            `UPDATE option_bets SET state = v.column2, payout = v.column3, settled_at = ?
-             FROM (VALUES ${tuples}) AS v WHERE option_bets.id = v.column1 AND option_bets.state = 'open'`,
-          );
-          settleChunks.set(part.length, statement);
-        }
-        const values: unknown[] = [at];
-        for (const r of part) values.push(r.id, r.result, r.back);
-        changed += statement.run(...values).changes;
-      }
-      return changed;
-    },
+    settleRoundBets: (roundId: number, up: BetState, down: BetState, at: number) =>
+      q.settleRoundBets.run({ round: roundId, up, down, at }).changes,
+    /** A round's bets by state: how many, and the sum of their payouts. */
+    settledTotals: (roundId: number) => q.settledTotals.all(roundId),
     betWithRound: (id: number) => q.betWithRound.get(id),
     openBets: (uid: number) => q.openBets.all(uid),
     userHistory: (uid: number, symbol: string | null, since: number, limit: number, offset: number) => ({

@@ -37,7 +37,7 @@ import { fail } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
 import type { JobDefinition } from '../../platform/jobs';
 import type { ChannelSpec, Hub } from '../../ws/hub';
-import { type AccountRef, type LedgerService, SYSTEM, system, user } from '../ledger';
+import { type AccountRef, type HoldBatch, type LedgerService, SYSTEM, system, user } from '../ledger';
 import type { BetRow, BetWithRoundRow, OptionsRepo, PointRow, RoundRow } from './repo';
 import {
   ALL_DAYS,
@@ -57,6 +57,7 @@ import {
 export const OPTIONS_ASSET = 'USDT';
 /** Decimals a stake may have (10.5 USDT yes, 10.555 no). */
 export const AMOUNT_DECIMALS = 2;
+const INT64_MAX = 2n ** 63n - 1n;
 /** An index older than this when a second is recorded is not that second's value: the second stays empty. */
 const STALE_INDEX_MS = 15_000;
 const SECOND = 1000;
@@ -348,34 +349,46 @@ export class OptionsService {
     const voidReason = !open ? 'no_open_price' : !close ? 'no_close_price' : null;
     const openPrice = voidReason ? null : (open?.price ?? null);
     const closePrice = voidReason ? null : (close?.price ?? null);
-    // One object per bet: the ledger reads holder, amount and back; the bets' rows id, result and back (= payout).
-    const settled: { holder: string; amount: bigint; back: bigint; id: number; result: OptionResult }[] = [];
+    // Columns, not an object per bet: the ledger reads each bet's holder, what it held and what goes back. The rows
+    // are read one at a time and nothing of them is kept, so the young GC has no round's worth of objects to copy.
+    let bets = new BetColumns(Number(row.bets));
+    // Every bet of a side has the same result: the bets' rows are written per side, and checked against these.
+    const sides: Record<'up' | 'down', OptionResult | null> = { up: null, down: null };
+    const totals = new Map<OptionResult, { bets: bigint; paid: bigint }>();
     let payout = 0n;
     let fees = 0n;
     let pool = 0n;
     for (const [betId, side, stake, fee, ppm] of this.repo.openBetsOfRound(id)) {
       const s = settleOptionBet(openPrice, closePrice, { side, stake, fee, payoutPpm: Number(ppm) });
-      const n = Number(betId);
-      settled.push({ holder: betHolder(n), amount: stake + fee, back: s.payout, id: n, result: s.result });
+      if (bets.count === bets.ids.length) bets = bets.grown();
+      bets.add(Number(betId), stake + fee, s.payout);
+      if (sides[side] !== s.result) {
+        if (sides[side] !== null) throw new Error(`round ${id}: the ${side} side has two results`);
+        sides[side] = s.result;
+      }
+      const total = totals.get(s.result);
+      if (total) {
+        total.bets++;
+        total.paid += s.payout;
+      } else totals.set(s.result, { bets: 1n, paid: s.payout });
       payout += s.payout;
       fees += s.fee;
       pool += s.pool;
     }
     const outcome = open && close ? optionOutcome(open.price, close.price) : null;
-    if (settled.length > 0) {
+    if (bets.count > 0) {
       this.deps.ledger.settleHolds({
         reference: roundSettlement(id),
         reason: voidReason ? 'options.refund' : 'options.settle',
         asset: OPTIONS_ASSET,
-        holds: settled,
+        holds: bets,
         to: [
           { account: this.pool, amount: pool },
           { account: this.feeAccount, amount: fees },
         ],
-        meta: { roundId: id, bets: settled.length, outcome, voidReason },
+        meta: { roundId: id, bets: bets.count, outcome, voidReason },
       });
-      if (this.repo.settleBets(settled, now) !== settled.length)
-        throw new Error(`a bet of round ${id} was settled twice`);
+      this.settleBetRows(id, sides, totals, bets.count, now);
     }
     const done = this.repo.finishRound({
       id,
@@ -393,6 +406,33 @@ export class OptionsService {
       settled_at: now,
     });
     if (!done) throw new Error(`round ${id} was settled twice`);
+  }
+
+  /**
+   * Writes a round's bets in one statement, each side's result given, and checks what was written against the
+   * settlement rule's results in memory (the ledger entry's amounts): the same number of bets per state and the same
+   * payouts in total, else the transaction fails. The rule stays the one definition; the SQL only repeats it.
+   */
+  private settleBetRows(
+    id: number,
+    sides: Record<'up' | 'down', OptionResult | null>,
+    totals: ReadonlyMap<OptionResult, { bets: bigint; paid: bigint }>,
+    count: number,
+    now: number,
+  ): void {
+    // A side without bets takes the other's result (no row has it; the statement needs one).
+    const up = sides.up ?? sides.down ?? 'void';
+    const down = sides.down ?? up;
+    if (this.repo.settleRoundBets(id, up, down, now) !== count)
+      throw new Error(`a bet of round ${id} was settled twice`);
+    const written = this.repo.settledTotals(id);
+    const same =
+      written.length === totals.size &&
+      written.every((row) => {
+        const total = totals.get(row.state as OptionResult);
+        return total !== undefined && total.bets === row.bets && total.paid === row.paid;
+      });
+    if (!same) throw new Error(`round ${id}: the bets written differ from the settlement rule's results`);
   }
 
   // ---- joining ---------------------------------------------------------------------------------------------------
@@ -1029,6 +1069,55 @@ export interface DemoPeriod {
   minAmount: string;
   maxAmount: string;
   roundCap: string;
+}
+
+/**
+ * A round's bets as the ledger settles them (`HoldBatch`): bet ids, what each hold had (stake + fee) and what goes
+ * back, in typed arrays. A 64-bit array wraps silently, so a value is checked before it is stored.
+ */
+class BetColumns implements HoldBatch {
+  count = 0;
+  readonly ids: Float64Array;
+  private readonly held: BigInt64Array;
+  private readonly backs: BigInt64Array;
+
+  constructor(capacity: number) {
+    this.ids = new Float64Array(Math.max(capacity, 16));
+    this.held = new BigInt64Array(this.ids.length);
+    this.backs = new BigInt64Array(this.ids.length);
+  }
+
+  add(betId: number, held: bigint, back: bigint): void {
+    if (held > INT64_MAX || back > INT64_MAX || held < 0n || back < 0n) {
+      throw new RangeError(`bet ${betId}: amount out of range`);
+    }
+    const k = this.count++;
+    this.ids[k] = betId;
+    this.held[k] = held;
+    this.backs[k] = back;
+  }
+
+  /** A copy with twice the room. */
+  grown(): BetColumns {
+    const next = new BetColumns(this.ids.length * 2);
+    next.ids.set(this.ids);
+    next.held.set(this.held);
+    next.backs.set(this.backs);
+    next.count = this.count;
+    return next;
+  }
+
+  holder(k: number): string {
+    return betHolder(this.ids[k] as number);
+  }
+
+  amount(k: number): bigint {
+    return this.held[k] as bigint;
+  }
+
+  back(k: number): bigint {
+    return this.backs[k] as bigint;
+  }
 }
 
 export function betHolder(betId: number): string {
