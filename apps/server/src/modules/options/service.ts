@@ -119,6 +119,11 @@ export class OptionsService {
   private index: IndexReader;
   /** The newest recorded point of each pair (for tickers, candles and the config). */
   private readonly latest = new Map<string, Point>();
+  /**
+   * The bets of the rounds in progress, read once at their open instant (no bet joins after it): the close then
+   * settles from memory. A round missing here (the server restarted since its open) is read at its close.
+   */
+  private readonly inProgress = new Map<number, RoundBets>();
   readonly assetScale: number;
 
   constructor(
@@ -299,6 +304,15 @@ export class OptionsService {
     if (!this.repo.openRound(int(row.id), open.price, open.indexAt, open.source)) {
       throw new Error(`round ${row.id} was opened twice`);
     }
+    // Its bets are final now: read them here, in the open's slot, so that the close has only the rule and the writes.
+    this.inProgress.set(int(row.id), this.readBets(int(row.id), Number(row.bets)));
+  }
+
+  /** A round's open bets, in columns (one row at a time from the table: no round's worth of row objects). */
+  private readBets(id: number, expected: number): RoundBets {
+    const bets = new RoundBets(expected);
+    for (const [betId, side, stake, fee, ppm] of this.repo.openBetsOfRound(id)) bets.add(betId, side, stake, fee, ppm);
+    return bets;
   }
 
   /** The round of a pair and period that opened at or before `at` and that nobody joined: recorded at its open. */
@@ -351,17 +365,26 @@ export class OptionsService {
     const closePrice = voidReason ? null : (close?.price ?? null);
     // Columns, not an object per bet: the ledger reads each bet's holder, what it held and what goes back. The rows
     // are read one at a time and nothing of them is kept, so the young GC has no round's worth of objects to copy.
-    let bets = new BetColumns(Number(row.bets));
+    // The bets read at the open when the round is in progress here and they still add up to the round's own counts;
+    // read now otherwise. Either way they are the table's open bets of the round.
+    const kept = this.inProgress.get(id);
+    this.inProgress.delete(id);
+    const round =
+      kept && kept.matches(row.bets, row.up_stake, row.down_stake) ? kept : this.readBets(id, Number(row.bets));
+    let bets = new BetColumns(round.count);
     // Every bet of a side has the same result: the bets' rows are written per side, and checked against these.
     const sides: Record<'up' | 'down', OptionResult | null> = { up: null, down: null };
     const totals = new Map<OptionResult, { bets: bigint; paid: bigint }>();
     let payout = 0n;
     let fees = 0n;
     let pool = 0n;
-    for (const [betId, side, stake, fee, ppm] of this.repo.openBetsOfRound(id)) {
-      const s = settleOptionBet(openPrice, closePrice, { side, stake, fee, payoutPpm: Number(ppm) });
+    for (let k = 0; k < round.count; k++) {
+      const side = round.side(k);
+      const stake = round.stakes[k] as bigint;
+      const fee = round.fees[k] as bigint;
+      const s = settleOptionBet(openPrice, closePrice, { side, stake, fee, payoutPpm: round.ppm[k] as number });
       if (bets.count === bets.ids.length) bets = bets.grown();
-      bets.add(Number(betId), stake + fee, s.payout);
+      bets.add(round.ids[k] as number, stake + fee, s.payout);
       if (sides[side] !== s.result) {
         if (sides[side] !== null) throw new Error(`round ${id}: the ${side} side has two results`);
         sides[side] = s.result;
@@ -1069,6 +1092,68 @@ export interface DemoPeriod {
   minAmount: string;
   maxAmount: string;
   roundCap: string;
+}
+
+/** A round's open bets as read from the table, in typed arrays: id, side (0 up, 1 down), stake, fee, payout ppm. */
+class RoundBets {
+  count = 0;
+  ids: Float64Array;
+  sides: Uint8Array;
+  stakes: BigInt64Array;
+  fees: BigInt64Array;
+  ppm: Float64Array;
+  private up = 0n;
+  private down = 0n;
+
+  constructor(capacity: number) {
+    const n = Math.max(capacity, 16);
+    this.ids = new Float64Array(n);
+    this.sides = new Uint8Array(n);
+    this.stakes = new BigInt64Array(n);
+    this.fees = new BigInt64Array(n);
+    this.ppm = new Float64Array(n);
+  }
+
+  add(id: bigint, side: 'up' | 'down', stake: bigint, fee: bigint, ppm: bigint): void {
+    if (this.count === this.ids.length) this.grow();
+    const k = this.count++;
+    this.ids[k] = Number(id);
+    this.sides[k] = side === 'up' ? 0 : 1;
+    // The table's CHECKs keep stakes positive and fees non-negative, both within 64 bits (the columns' range).
+    this.stakes[k] = stake;
+    this.fees[k] = fee;
+    this.ppm[k] = Number(ppm);
+    if (side === 'up') this.up += stake;
+    else this.down += stake;
+  }
+
+  side(k: number): 'up' | 'down' {
+    return this.sides[k] === 0 ? 'up' : 'down';
+  }
+
+  /** Whether these are all the round's bets: the same count and the same stake on each side as the round's row. */
+  matches(bets: bigint, up: bigint, down: bigint): boolean {
+    return BigInt(this.count) === bets && this.up === up && this.down === down;
+  }
+
+  private grow(): void {
+    const n = this.ids.length * 2;
+    const ids = new Float64Array(n);
+    const sides = new Uint8Array(n);
+    const stakes = new BigInt64Array(n);
+    const fees = new BigInt64Array(n);
+    const ppm = new Float64Array(n);
+    ids.set(this.ids);
+    sides.set(this.sides);
+    stakes.set(this.stakes);
+    fees.set(this.fees);
+    ppm.set(this.ppm);
+    this.ids = ids;
+    this.sides = sides;
+    this.stakes = stakes;
+    this.fees = fees;
+    this.ppm = ppm;
+  }
 }
 
 /**
