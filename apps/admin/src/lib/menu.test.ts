@@ -85,6 +85,7 @@ describe('the menu an operator sees', () => {
       'users',
       'depositsToday',
       'withdrawalsToday',
+      'tradingToday',
       'reconciliation',
       'scheduler',
     ]);
@@ -92,6 +93,7 @@ describe('the menu an operator sees', () => {
       'users',
       'depositsToday',
       'withdrawalsToday',
+      'tradingToday',
       'reconciliation',
       'chain',
       'scheduler',
