@@ -7,7 +7,7 @@ import {
 } from '@bourse/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Row } from 'antd';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { DecimalField, ProductDrawer, SwitchField, TextField } from '../../../components/ProductForm';
 import { api } from '../../../lib/client';
 import { useLoansT } from '../locales';
@@ -26,7 +26,71 @@ function useSave<B>(call: (body: B) => Promise<unknown>, onClose: () => void) {
   });
 }
 
-type AssetValues = Omit<LoanableAssetInput, 'status'> & { active: boolean };
+/** A coin's terms as the form edits them: its status as an "active" switch. */
+type CoinValues<I extends { status: 'active' | 'paused' }> = Omit<I, 'status'> & { active: boolean };
+
+/**
+ * The drawer both coin lists share: adding a coin or editing one (its code fixed once it exists), the terms' fields,
+ * pause by switch; saved through the console's mutation, the list refreshed.
+ */
+function CoinTermsForm<I extends { asset: string; status: 'active' | 'paused' }>({
+  row,
+  open,
+  onClose,
+  defaults,
+  call,
+  title,
+  saveTestId,
+  children,
+}: {
+  row: (I & { asset: string }) | null;
+  open: boolean;
+  onClose(): void;
+  /** A new coin's starting values (without its code). */
+  defaults: Omit<CoinValues<I>, 'asset' | 'active'>;
+  call(body: I): Promise<unknown>;
+  title: string;
+  saveTestId: string;
+  children: ReactNode;
+}) {
+  const t = useLoansT();
+  const [form] = Form.useForm<CoinValues<I>>();
+  const save = useSave(call, onClose);
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(
+      (row ? { ...row, active: row.status === 'active' } : { ...defaults, asset: '', active: true }) as never,
+    );
+  }, [open, row, form, defaults]);
+  return (
+    <ProductDrawer
+      open={open}
+      title={row ? `${t('edit')} ${row.asset}` : title}
+      editing={row !== null}
+      saving={save.isPending}
+      onClose={onClose}
+      onSave={() => form.submit()}
+      saveTestId={saveTestId}
+    >
+      <Form<CoinValues<I>>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={save.isPending}
+        onFinish={({ active, ...v }) => save.mutate({ ...v, status: active ? 'active' : 'paused' } as unknown as I)}
+      >
+        <Row gutter={16}>
+          <TextField name="asset" label={t('asset')} required upper disabled={row !== null} span={12} />
+          {children}
+          <SwitchField name="active" label={t('active')} />
+        </Row>
+      </Form>
+    </ProductDrawer>
+  );
+}
+
+const NEW_LOANABLE = { apr: '8', minAmount: '10', maxAmount: '100000' };
+const NEW_COLLATERAL = { initialLtv: '65', marginCallLtv: '75', liquidationLtv: '83' };
 
 /** Adding a loanable coin or editing one: APR (open loans keep theirs), limits per loan, pause. */
 export function LoanAssetForm({
@@ -39,46 +103,22 @@ export function LoanAssetForm({
   onClose(): void;
 }) {
   const t = useLoansT();
-  const [form] = Form.useForm<AssetValues>();
-  const save = useSave((body: LoanableAssetInput) => api.call(loansAdminApi.saveAsset, { body }), onClose);
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(
-      asset
-        ? { ...asset, active: asset.status === 'active' }
-        : { asset: '', apr: '8', minAmount: '10', maxAmount: '100000', active: true },
-    );
-  }, [open, asset, form]);
   return (
-    <ProductDrawer
+    <CoinTermsForm<LoanableAssetInput>
+      row={asset}
       open={open}
-      title={asset ? `${t('edit')} ${asset.asset}` : t('addLoanable')}
-      editing={asset !== null}
-      saving={save.isPending}
       onClose={onClose}
-      onSave={() => form.submit()}
+      defaults={NEW_LOANABLE}
+      call={(body) => api.call(loansAdminApi.saveAsset, { body })}
+      title={t('addLoanable')}
       saveTestId="loan-asset-save"
     >
-      <Form<AssetValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        disabled={save.isPending}
-        onFinish={({ active, ...v }) => save.mutate({ ...v, status: active ? 'active' : 'paused' })}
-      >
-        <Row gutter={16}>
-          <TextField name="asset" label={t('asset')} required upper disabled={asset !== null} span={12} />
-          <DecimalField name="apr" label={t('apr')} />
-          <DecimalField name="minAmount" label={t('min')} />
-          <DecimalField name="maxAmount" label={t('max')} />
-          <SwitchField name="active" label={t('active')} />
-        </Row>
-      </Form>
-    </ProductDrawer>
+      <DecimalField name="apr" label={t('apr')} />
+      <DecimalField name="minAmount" label={t('min')} />
+      <DecimalField name="maxAmount" label={t('max')} />
+    </CoinTermsForm>
   );
 }
-
-type CollateralValues = Omit<LoanCollateralInput, 'status'> & { active: boolean };
 
 /** Adding a collateral coin or editing its LTVs (0 < initial < margin call < liquidation < 100; open loans too). */
 export function CollateralForm({
@@ -91,41 +131,19 @@ export function CollateralForm({
   onClose(): void;
 }) {
   const t = useLoansT();
-  const [form] = Form.useForm<CollateralValues>();
-  const save = useSave((body: LoanCollateralInput) => api.call(loansAdminApi.saveCollateral, { body }), onClose);
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(
-      row
-        ? { ...row, active: row.status === 'active' }
-        : { asset: '', initialLtv: '65', marginCallLtv: '75', liquidationLtv: '83', active: true },
-    );
-  }, [open, row, form]);
   return (
-    <ProductDrawer
+    <CoinTermsForm<LoanCollateralInput>
+      row={row}
       open={open}
-      title={row ? `${t('edit')} ${row.asset}` : t('addCollateral')}
-      editing={row !== null}
-      saving={save.isPending}
       onClose={onClose}
-      onSave={() => form.submit()}
+      defaults={NEW_COLLATERAL}
+      call={(body) => api.call(loansAdminApi.saveCollateral, { body })}
+      title={t('addCollateral')}
       saveTestId="loan-collateral-save"
     >
-      <Form<CollateralValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        disabled={save.isPending}
-        onFinish={({ active, ...v }) => save.mutate({ ...v, status: active ? 'active' : 'paused' })}
-      >
-        <Row gutter={16}>
-          <TextField name="asset" label={t('asset')} required upper disabled={row !== null} span={12} />
-          <DecimalField name="initialLtv" label={t('initialLtv')} span={8} />
-          <DecimalField name="marginCallLtv" label={t('marginCallLtv')} span={8} />
-          <DecimalField name="liquidationLtv" label={t('liquidationLtv')} span={8} />
-          <SwitchField name="active" label={t('active')} />
-        </Row>
-      </Form>
-    </ProductDrawer>
+      <DecimalField name="initialLtv" label={t('initialLtv')} span={8} />
+      <DecimalField name="marginCallLtv" label={t('marginCallLtv')} span={8} />
+      <DecimalField name="liquidationLtv" label={t('liquidationLtv')} span={8} />
+    </CoinTermsForm>
   );
 }
