@@ -62,14 +62,38 @@ function reloadThread(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: supportKeys.thread });
 }
 
+/**
+ * A fetch of the thread under way may have read it before the change a frame brings: its answer would put the change
+ * out of the cache again (the chat opened and asked the server, and support closed the conversation meanwhile). So the
+ * thread is asked for once more: a refetch is cancelled (the frame applied meanwhile shows until the new answer comes);
+ * a first load, which has nothing to show instead, is let finish and followed by another.
+ */
+function askAgainIfFetching(queryClient: QueryClient): void {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey: supportKeys.thread, exact: true });
+  if (!query || query.state.fetchStatus === 'idle') return;
+  if (query.state.data !== undefined) {
+    void queryClient.invalidateQueries({ queryKey: supportKeys.thread, exact: true, refetchType: 'all' });
+    return;
+  }
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query || query.state.fetchStatus !== 'idle') return;
+    stop();
+    void queryClient.invalidateQueries({ queryKey: supportKeys.thread, exact: true, refetchType: 'all' });
+  });
+}
+
 /** What a frame of the private `support` channel changes: the thread in the cache and the unread count. */
 export function applySupportFrame(queryClient: QueryClient, data: unknown, now = Date.now()): void {
   const parsed = SupportFrame.safeParse(data);
   if (!parsed.success) return;
   const frame = parsed.data;
+  if (frame.kind === 'message' && frame.message?.author === 'operator') {
+    void queryClient.invalidateQueries({ queryKey: supportKeys.unread });
+  }
+  askAgainIfFetching(queryClient);
   const thread = queryClient.getQueryData<ThreadData>(supportKeys.thread);
   if (frame.kind === 'message') {
-    if (frame.message?.author === 'operator') void queryClient.invalidateQueries({ queryKey: supportKeys.unread });
     if (!thread) return;
     if (currentConversation(thread)?.id !== frame.conversationId) reloadThread(queryClient);
     else if (frame.message) queryClient.setQueryData(supportKeys.thread, withMessage(thread, frame.message));

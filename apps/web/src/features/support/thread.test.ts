@@ -122,6 +122,61 @@ describe('frames of the support channel', () => {
     expect(ids(thread)).toEqual([3, 4, 5, 6]);
   });
 
+  /** The thread query with a server whose answers the test gives, one per fetch. */
+  function server(queryClient: QueryClient) {
+    const asked: Array<(value: ThreadData) => void> = [];
+    queryClient.setQueryDefaults(supportKeys.thread, {
+      queryFn: () => new Promise<ThreadData>((resolve) => asked.push(resolve)),
+      retry: false,
+    });
+    return asked;
+  }
+  const answer = (status: 'open' | 'closed'): ThreadData => ({
+    pages: [page([message(5, 'user')], false, status)],
+    pageParams: [undefined],
+  });
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const status = (queryClient: QueryClient) =>
+    queryClient.getQueryData<ThreadData>(supportKeys.thread)?.pages[0]?.conversation?.status;
+
+  it('a frame during a refetch of the thread asks again: the answer under way read the thread before the change', async () => {
+    const queryClient = new QueryClient();
+    const asked = server(queryClient);
+    queryClient.setQueryData(supportKeys.thread, data());
+    void queryClient.refetchQueries({ queryKey: supportKeys.thread });
+    await settle();
+    expect(asked).toHaveLength(1);
+    applySupportFrame(queryClient, { kind: 'closed', conversationId: 7 }, 78);
+    expect(asked).toHaveLength(2);
+    // The first answer, read before the closing, comes last: it is not shown.
+    asked[1]?.(answer('closed'));
+    await settle();
+    asked[0]?.(answer('open'));
+    await settle();
+    expect(status(queryClient)).toBe('closed');
+  });
+
+  it('a frame during the first load of the thread: the load finishes, then the thread is asked for again', async () => {
+    const queryClient = new QueryClient();
+    const asked = server(queryClient);
+    void queryClient.prefetchQuery({ queryKey: supportKeys.thread });
+    await settle();
+    applySupportFrame(queryClient, { kind: 'closed', conversationId: 7 }, 78);
+    expect(asked).toHaveLength(1);
+    asked[0]?.(answer('open'));
+    await settle();
+    expect(asked).toHaveLength(2);
+    asked[1]?.(answer('closed'));
+    await settle();
+    expect(status(queryClient)).toBe('closed');
+  });
+
+  it('a frame with no fetch under way asks nothing', () => {
+    const queryClient = client();
+    applySupportFrame(queryClient, { kind: 'closed', conversationId: 7 }, 78);
+    expect(queryClient.getQueryState(supportKeys.thread)?.isInvalidated).toBe(false);
+  });
+
   it('a message of another conversation (a new one opened elsewhere) reloads the newest page', () => {
     const queryClient = client();
     applySupportFrame(queryClient, { kind: 'message', conversationId: 8, message: message(11, 'user') });
