@@ -22,14 +22,6 @@ import { orderFromRow } from './view';
 /** Largest exact order value (price × qty in notional units) accepted: it must fit SQLite's 64-bit integers. */
 const MAX_NOTIONAL = 2n ** 62n;
 
-/**
- * New orders' (owner, id) wait in memory for `spot_order_owners` until this many have gathered or the oldest is this
- * old: inserted sorted, each owner's page is written once per flush rather than once per batch, and history reads
- * scan at most about this many newest orders that are not in the table yet.
- */
-const OWNER_FLUSH_ROWS = 2048;
-const OWNER_FLUSH_MS = 1000;
-
 /** One market's live book, beside its configuration. */
 export class MarketRuntime {
   book: OrderBook;
@@ -134,11 +126,6 @@ export class OrderDesk {
   private readonly batchTrades: TradeRecord[] = [];
   /** `owner:clientOrderId` of the current batch's orders (the database cannot see them yet). */
   private readonly batchClientIds = new Set<string>();
-  /** Committed orders not yet in `spot_order_owners`: owner, id, owner, id, … in id order. */
-  private ownerBacklog: number[] = [];
-  private ownerBacklogSince = 0;
-  /** The current batch's part of the backlog (kept apart until the batch commits), or null if it flushed it all. */
-  private batchOwners: number[] | null = [];
 
   constructor(
     private readonly repo: SpotRepo,
@@ -711,39 +698,19 @@ export class OrderDesk {
 
   /**
    * Writes the current batch's rows (inside its transaction, at its end), and the backlog of `spot_order_owners`
-   * when it is due; then starts the next batch. `batchCommitted` or `discardBatch` follows.
+   * when it is due; then starts the next batch (`discardBatch` follows a rollback).
    */
   writeBatch(): void {
-    const owners: number[] = [];
-    let last = 0;
-    if (this.batchOrders.size > 0) {
-      this.repo.insertOrders(this.batchOrders.values());
-      for (const order of this.batchOrders.values()) owners.push(order.trader.owner, (last = order.id));
-    }
+    const added = this.batchOrders.size;
+    if (added > 0) this.repo.insertOrders(this.batchOrders.values());
     for (const order of this.changedOrders) this.repo.updateOrder(order);
     if (this.batchTrades.length > 0) this.repo.insertTrades(this.batchTrades);
     this.batchOrders.clear();
     this.changedOrders.clear();
     this.batchTrades.length = 0;
     this.batchClientIds.clear();
-
-    const now = this.clock.now();
-    if (this.ownerBacklog.length === 0) this.ownerBacklogSince = now;
-    const pending = (this.ownerBacklog.length + owners.length) / 2;
-    if (owners.length > 0 && (pending >= OWNER_FLUSH_ROWS || now - this.ownerBacklogSince >= OWNER_FLUSH_MS)) {
-      this.repo.insertOrderOwners(sortedPairs(this.ownerBacklog.concat(owners)), last);
-      // Until the batch commits the backlog stays: a rollback takes these rows back.
-      this.batchOwners = null;
-    } else {
-      this.batchOwners = owners;
-    }
-  }
-
-  /** The batch's rows are durable. */
-  batchCommitted(): void {
-    if (this.batchOwners === null) this.ownerBacklog = [];
-    else for (const value of this.batchOwners) this.ownerBacklog.push(value);
-    this.batchOwners = [];
+    // The new orders' rows in `spot_order_owners`, a few thousand at a time (`DeferredIndex`).
+    this.repo.orderOwners.wrote(added, this.clock.now());
   }
 
   /** Forgets the current batch's rows: rolled back with it (the books are then rebuilt). */
@@ -752,7 +719,6 @@ export class OrderDesk {
     this.changedOrders.clear();
     this.batchTrades.length = 0;
     this.batchClientIds.clear();
-    this.batchOwners = [];
   }
 
   private release(order: OrderState, amount: bigint, tag: 'x' | 'u'): void {
@@ -856,13 +822,4 @@ function feesAccount(asset: string): AccountRef {
   let ref = feeAccounts.get(asset);
   if (!ref) feeAccounts.set(asset, (ref = system(SYSTEM.fees, asset, 'spot')));
   return ref;
-}
-
-/** Owner, id pairs (flat) sorted by owner, then id: the order `spot_order_owners` is keyed in. */
-function sortedPairs(pairs: number[]): number[] {
-  const order = Array.from({ length: pairs.length / 2 }, (_, i) => i);
-  order.sort((a, b) => (pairs[2 * a] as number) - (pairs[2 * b] as number) || a - b);
-  const out: number[] = [];
-  for (const i of order) out.push(pairs[2 * i] as number, pairs[2 * i + 1] as number);
-  return out;
 }

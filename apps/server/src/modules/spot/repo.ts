@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import { type Db, firstIdSince } from '../../db/database';
+import { DeferredIndex } from '../../db/deferred-index';
 import type { MarketRow } from './market';
 import { SYSTEM_OWNER_BASE, type OrderState, type TradeRecord } from './types';
 
@@ -108,11 +109,6 @@ export function createSpotRepo(db: Db) {
     lastTradePrice: db.prepare<[number], { price: number }>(
       'SELECT price FROM spot_trades WHERE market_id = ? ORDER BY id DESC LIMIT 1',
     ),
-    setOwnersUpTo: db.prepare<[number]>('UPDATE spot_order_owners_upto SET upto = ?'),
-    catchUpOwners: db.prepare(
-      `INSERT INTO spot_order_owners (owner, id) SELECT owner, id FROM spot_orders
-       WHERE id > (SELECT upto FROM spot_order_owners_upto) ORDER BY owner, id`,
-    ),
     updateOrder: db.prepare(
       `UPDATE spot_orders SET filled_qty = ?, filled_quote = ?, quote_exact = ?, fee = ?, frozen = ?, status = ?,
          reason = ?, updated_at = ? WHERE id = ?`,
@@ -163,7 +159,6 @@ export function createSpotRepo(db: Db) {
       'DELETE FROM spot_favorites WHERE uid = ? AND type = ? AND symbol = ?',
     ),
   };
-  const listCache = new Map<string, Statement>();
 
   /** `INSERT INTO table (columns) VALUES (?, …), …` for `rows` rows, prepared once per size. */
   function multiInsert(table: string, columns: string, width: number): (values: unknown[]) => void {
@@ -191,17 +186,9 @@ export function createSpotRepo(db: Db) {
     TRADE_WIDTH,
   );
 
-  function cached(sql: string, safeIntegers: boolean): Statement {
-    let statement = listCache.get(sql);
-    if (!statement) listCache.set(sql, (statement = db.prepare(sql).safeIntegers(safeIntegers)));
-    return statement;
-  }
-
   /**
-   * Finished orders, filtered and paged, newest first; the few filter combinations each get their prepared
-   * statements. An owner's orders are those in `spot_order_owners` (up to its `upto`, read through the owner's
-   * key in id order, so a page stops early) and the few above `upto` that are not in it yet (the tail of the
-   * table, scanned by id: they are the newest, so they come first).
+   * Finished orders, filtered and paged, newest first: an owner's orders through `spot_order_owners` and the tail
+   * of spot_orders above it (`DeferredIndex.page`); the few filter combinations each get their prepared statements.
    */
   function orderHistory(f: OrderFilter, limit: number, offset: number): { rows: OrderRow[]; total: number } {
     const where: string[] = [];
@@ -218,34 +205,20 @@ export function createSpotRepo(db: Db) {
       where.push('o.side = ?');
       args.push(f.side);
     }
-    const clause = where.join(' AND ');
     const columns = ORDER_COLUMNS.split(',')
       .map((c) => `o.${c.trim()}`)
       .join(', ');
-    const tail = cached(
-      `SELECT ${columns} FROM spot_orders o
-       WHERE o.id > (SELECT upto FROM spot_order_owners_upto) AND o.owner = ? AND ${clause} ORDER BY o.id DESC`,
-      true,
-    ).all(f.owner, ...args) as OrderRow[];
-    const from = `FROM spot_order_owners w JOIN spot_orders o ON o.id = w.id WHERE w.owner = ? AND ${clause}`;
-    const total =
-      tail.length + (cached(`SELECT COUNT(*) AS n ${from}`, false).get(f.owner, ...args) as { n: number }).n;
-    const rows = tail.slice(offset, offset + limit);
-    if (rows.length < limit) {
-      const older = cached(`SELECT ${columns} ${from} ORDER BY w.id DESC LIMIT ? OFFSET ?`, true).all(
-        f.owner,
-        ...args,
-        limit - rows.length,
-        Math.max(0, offset - tail.length),
-      ) as OrderRow[];
-      for (const row of older) rows.push(row);
-    }
-    return { rows, total };
+    return orderOwners.page<OrderRow>({ key: f.owner, where: where.join(' AND '), args, columns }, limit, offset);
   }
 
-  const insertOwnerRows = multiInsert('spot_order_owners', 'owner, id', 2);
+  /**
+   * Orders by owner (order history): new orders' rows are added in bulk, sorted, once a few thousand have gathered or
+   * a second has passed (see `DeferredIndex`); history reads find the newer ones in the tail of spot_orders.
+   */
+  const orderOwners = new DeferredIndex(db, { table: 'spot_order_owners', source: 'spot_orders', key: 'owner' });
 
   return {
+    orderOwners,
     markets: () => q.markets.all(),
     /** Trades since an instant, per market (see `q.activity`). */
     activitySince: (since: number) => {
@@ -326,20 +299,6 @@ export function createSpotRepo(db: Db) {
     orderById: (id: number) => q.orderById.get(id),
     clientOrderIdUsed: (owner: number, clientOrderId: string) =>
       q.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
-    /**
-     * Adds orders to `spot_order_owners` — `pairs` is owner, id, owner, id, … sorted by owner then id, and holds
-     * every order above the current `upto` — and moves `upto` to `upTo`.
-     */
-    insertOrderOwners(pairs: number[], upTo: number): void {
-      for (let i = 0; i < pairs.length; i += CHUNK * 2) insertOwnerRows(pairs.slice(i, i + CHUNK * 2));
-      q.setOwnersUpTo.run(upTo);
-    },
-    /** At start: orders written after the last flush before a stop get their rows in `spot_order_owners` now. */
-    catchUpOrderOwners(): number {
-      const added = q.catchUpOwners.run().changes;
-      q.setOwnersUpTo.run(q.maxOrderId.get()?.id ?? 0);
-      return added;
-    },
     /** Trades in multi-row statements. */
     insertTrades(trades: readonly TradeRecord[]): void {
       let values: unknown[] = [];

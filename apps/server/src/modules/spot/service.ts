@@ -119,7 +119,7 @@ export class SpotService implements BatchParticipant {
     this.desk = new OrderDesk(this.repo, deps.ledger, this.traders, deps.clock, deps.fees ?? new FeeService());
     this.commits = new GroupCommit(deps.tx, this, deps.log);
     // Orders written after the last flush of spot_order_owners before a stop (kill -9 included) get their rows now.
-    deps.tx.run(() => this.repo.catchUpOrderOwners());
+    deps.tx.run(() => this.repo.orderOwners.flush());
     for (const row of this.repo.markets()) this.desk.addMarket(this.toMarket(row));
     // A database written before the ledger had holds: each resting order's frozen amount becomes its hold.
     this.desk.adoptHolds();
@@ -573,7 +573,6 @@ export class SpotService implements BatchParticipant {
   }
 
   batchCommitted(): void {
-    this.desk.batchCommitted();
     const effects = this.batchEffects;
     this.batchEffects = new Effects();
     this.publish(effects);
