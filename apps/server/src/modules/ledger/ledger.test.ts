@@ -97,6 +97,32 @@ describe('ledger postings', () => {
     expect(ledger.balance(user(1, 'spot', 'BTC')).available).toBe(5n);
   });
 
+  it('takes a reference vouched fresh without searching the journal; a duplicate still fails the write and changes nothing', () => {
+    const vouched = (reference: string, amount: bigint) =>
+      ledger.post({
+        reference,
+        reason: 'wallet.deposit',
+        fresh: true,
+        legs: [
+          { account: hot('BTC'), amount: -amount },
+          { account: user(1, 'spot', 'BTC'), amount },
+        ],
+      });
+    deposit(1, 'BTC', 5n, 'dep-vouched');
+    const before = ledger.balance(user(1, 'spot', 'BTC'));
+    const entries = () => db.prepare('SELECT COUNT(*) FROM journal_entries').pluck().get();
+    const count = entries();
+    expect(() => vouched('dep-vouched', 5n)).toThrow(/UNIQUE/);
+    expect(ledger.balance(user(1, 'spot', 'BTC'))).toEqual(before);
+    expect(entries()).toBe(count);
+    // Within one transaction the pending references are still checked in memory.
+    tx.run(() => {
+      deposit(1, 'BTC', 1n, 'dep-vouched-2');
+      expectKey(() => vouched('dep-vouched-2', 1n), 'ALREADY_HANDLED');
+    });
+    expect(ledger.balance(user(1, 'spot', 'BTC')).available).toBe(before.available + 1n);
+  });
+
   it('refuses a reference used earlier in the same transaction, before its row is written', () => {
     tx.run(() => {
       deposit(1, 'BTC', 5n, 'dep-twice');

@@ -1025,7 +1025,7 @@ export class LedgerService {
     //    at the flush, so this transaction's own entries are checked in memory; the unique index stays as the last
     //    line (a duplicate that got past this would fail the flush and roll the transaction back).
     const reference = input.reference;
-    if (this.pendingRefs.has(reference) || this.q.hasReference.get(reference) !== undefined) {
+    if (this.pendingRefs.has(reference) || (!input.fresh && this.q.hasReference.get(reference) !== undefined)) {
       throw new LedgerError('ALREADY_HANDLED');
     }
     // Ids continue from the table's largest, read once per transaction (nothing else writes the journal).
@@ -1668,12 +1668,15 @@ export class LedgerService {
     holder: string;
     amount: bigint;
     meta?: Record<string, unknown>;
+    /** See {@link EntryInput.fresh}. */
+    fresh?: boolean;
   }): number {
     positive(input.amount);
     return this.post({
       reference: input.reference,
       reason: input.reason,
       meta: input.meta,
+      ...(input.fresh ? { fresh: true } : {}),
       legs: [
         { account: input.account, bucket: 'available', amount: -input.amount },
         { account: input.account, bucket: 'frozen', amount: input.amount, holder: input.holder },

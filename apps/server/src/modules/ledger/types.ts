@@ -35,6 +35,12 @@ export interface EntryInput {
   reason: string;
   legs: Leg[];
   meta?: Record<string, unknown>;
+  /**
+   * The caller vouches that the reference is new — it embeds an id the caller has just allocated above every id it
+   * has written — so the journal is not searched for it (a lookup per posting on the hottest paths). The journal's
+   * unique index still refuses a duplicate when the entry is written, which rolls the whole transaction back.
+   */
+  fresh?: boolean;
 }
 
 export interface Balance {
