@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../db/database';
+import { type Db, firstIdSince } from '../../db/database';
+import { DeferredIndex } from '../../db/deferred-index';
 import type { ContractRow } from './contract';
 
 /** The perpetuals module's SQL: its own tables only (perp_*). Integers are read as bigint (safeIntegers). */
@@ -213,6 +214,23 @@ export const ORDER_COLUMNS = `id owner contract_id client_order_id side kind typ
 /** What changes in an order once it is written. */
 export const ORDER_UPDATES = `lots filled_lots filled_value frozen hold_per_lot fee realized_pnl opened_lots closed_lots
   status reason position_id close_kind seq updated_at`;
+/**
+ * An order's status as shown: a filled order that opened a position is `trading` while the position is open and
+ * `closed` once it has closed (derived here, from the position, rather than written into every order at the close).
+ */
+const ORDER_STATUS = `(CASE WHEN o.status = 'trading' AND (SELECT p.status FROM perp_positions p WHERE p.id = o.position_id)
+  = 'closed' THEN 'closed' ELSE o.status END)`;
+/** An order's columns as read (`o`), its status as shown. */
+const ORDER_READ = ORDER_COLUMNS.trim()
+  .split(/\s+/)
+  .map((c) => (c === 'status' ? `${ORDER_STATUS} AS status` : `o.${c}`))
+  .join(', ');
+/** What the reads of a position's history need of it. */
+export interface PositionOf {
+  id: number;
+  owner: number;
+  openedAt: number;
+}
 export const POSITION_COLUMNS = `id owner contract_id side margin_mode leverage lots cost margin realized_pnl fees funding
   closed_lots closed_value opened_lots opened_value take_profit stop_loss in_liquidation liquidation_closes status
   close_kind opened_at updated_at closed_at`;
@@ -264,10 +282,7 @@ export function createPerpRepo(db: Db) {
     openPositions: prep<PositionRow>("SELECT * FROM perp_positions WHERE status = 'open' ORDER BY id"),
     positionById: prep<PositionRow>('SELECT * FROM perp_positions WHERE id = ?'),
     restingOrders: prep<OrderRow>("SELECT * FROM perp_orders WHERE status IN ('entrusted', 'partial') ORDER BY id"),
-    orderById: prep<OrderRow>('SELECT * FROM perp_orders WHERE id = ?'),
-    closePositionOrders: db.prepare(
-      "UPDATE perp_orders SET status = 'closed', updated_at = ? WHERE position_id = ? AND status = 'trading'",
-    ),
+    orderById: prep<OrderRow>(`SELECT ${ORDER_READ} FROM perp_orders o WHERE o.id = ?`),
     clientOrderIdUsed: db.prepare<[number, string], { id: number }>(
       'SELECT id FROM perp_orders WHERE owner = ? AND client_order_id = ? LIMIT 1',
     ),
@@ -385,7 +400,15 @@ export function createPerpRepo(db: Db) {
   };
   const writers = {
     orders: manyRows('perp_orders', ORDER_COLUMNS, { conflict: 'id', updates: ORDER_UPDATES }),
+    ordersKeepingStatus: manyRows('perp_orders', ORDER_COLUMNS, {
+      conflict: 'id',
+      updates: ORDER_UPDATES.replace(/\bstatus\b/, ''),
+    }),
     positions: manyRows('perp_positions', POSITION_COLUMNS, { conflict: 'id', updates: POSITION_UPDATES }),
+    openPositions: manyRows('perp_positions', POSITION_COLUMNS, {
+      conflict: 'id',
+      updates: POSITION_UPDATES.replace(/\bstatus\b/, ''),
+    }),
     trades: manyRows('perp_trades', TRADE_COLUMNS),
     fills: manyRows('perp_fills', FILL_COLUMNS),
     closes: manyRows('perp_closes', CLOSE_COLUMNS),
@@ -437,6 +460,28 @@ export function createPerpRepo(db: Db) {
   const rowsOf = <T>(table: string, column: string, id: number) =>
     prep<T>(`SELECT * FROM ${table} WHERE ${column} = ? ORDER BY id`).all(id);
 
+  /**
+   * The histories by owner (`DeferredIndex`): orders, fills and closes. Flushed after the rows of a transaction are
+   * written (`wroteHistory`), and at start for what a stop left in the tails.
+   */
+  const lookups = {
+    orders: new DeferredIndex(db, { table: 'perp_order_owners', source: 'perp_orders', key: 'owner' }),
+    fills: new DeferredIndex(db, { table: 'perp_fill_owners', source: 'perp_fills', key: 'owner' }),
+    closes: new DeferredIndex(db, { table: 'perp_close_owners', source: 'perp_closes', key: 'owner' }),
+  };
+  const byContract = (owner: number, contractId: number | undefined) =>
+    contractId === undefined ? { key: owner } : { key: owner, where: 'o.contract_id = ?', args: [contractId] };
+  /**
+   * A position's fills or closes, oldest first: its owner's, from the first written at or after it opened (ids
+   * follow time), whose position is this one.
+   */
+  const ofPosition = <T>(table: 'fills' | 'closes', p: PositionOf, columns = 'o.*'): T[] => {
+    // A minute's slack: the bound only shortens the scan (no row before the position opened can be one of its own).
+    const minId = firstIdSince(db, `perp_${table}`, 'ts', p.openedAt - 60_000);
+    if (minId === null) return [];
+    return lookups[table].all<T>({ key: p.owner, minId, where: 'o.position_id = ?', args: [p.id], columns });
+  };
+
   return {
     contracts: () => s.contracts.all().map(contractRowFromDb),
     insertContract: (row: Omit<ContractRow, 'id'>): number =>
@@ -458,11 +503,14 @@ export function createPerpRepo(db: Db) {
     positionById: (id: number) => s.positionById.get(id),
     /** Positions as flat rows of POSITION_COLUMNS: new ones inserted, the others' POSITION_UPDATES updated. */
     upsertPositions: writers.positions,
+    /** Orders already written whose status is unchanged, as ORDER_COLUMNS rows: ORDER_UPDATES but `status`. */
+    updateOrdersKeepingStatus: writers.ordersKeepingStatus,
+    /** Open positions already written, as POSITION_COLUMNS rows: POSITION_UPDATES but `status` updated. */
+    updateOpenPositions: writers.openPositions,
     restingOrders: () => s.restingOrders.all(),
     orderById: (id: number) => s.orderById.get(id),
     /** Orders as flat rows of ORDER_COLUMNS: new ones inserted, the others' ORDER_UPDATES updated. */
     upsertOrders: writers.orders,
-    closePositionOrders: (positionId: number, now: number) => s.closePositionOrders.run(now, positionId),
     clientOrderIdUsed: (owner: number, clientOrderId: string) =>
       s.clientOrderIdUsed.get(owner, clientOrderId) !== undefined,
     /** Trades, fills and closes as flat rows of TRADE_COLUMNS, FILL_COLUMNS and CLOSE_COLUMNS. */
@@ -492,6 +540,19 @@ export function createPerpRepo(db: Db) {
     recentTrades: (contractId: number, limit: number) => s.recentTrades.all(contractId, limit).map(tradeFromDb),
     lastTradePrice: (contractId: number) => s.lastTradePrice.get(contractId)?.price ?? null,
     maxIds: () => s.maxIds.get(),
+    /**
+     * After a transaction's new orders, fills and closes are written (their counts): their lookups by owner, when a
+     * flush is due. `now` is the clock's.
+     */
+    wroteHistory(orders: number, fills: number, closes: number, now: number): void {
+      lookups.orders.wrote(orders, now);
+      lookups.fills.wrote(fills, now);
+      lookups.closes.wrote(closes, now);
+    },
+    /** At start: the lookups of rows written after the last flush before a stop. */
+    catchUpHistory(): void {
+      for (const index of Object.values(lookups)) index.flush();
+    },
 
     // ---- records (paged reads) --------------------------------------------------------------------------------
     ordersOf: (
@@ -499,21 +560,33 @@ export function createPerpRepo(db: Db) {
       q: { contractId?: number; statuses: readonly string[]; from: number; to: number },
       limit: number,
       offset: number,
-    ) =>
-      pageOf<OrderRow>(
-        'perp_orders',
-        'id DESC',
-        [
-          ['owner = ?', owner],
-          [`status IN (${q.statuses.map(() => '?').join(', ')})`, ...q.statuses],
-          ['created_at >= ?', q.from],
-          ['created_at <= ?', q.to],
-        ],
-        { contract_id: q.contractId },
+    ) => {
+      const where = [
+        `${ORDER_STATUS} IN (${q.statuses.map(() => '?').join(', ')})`,
+        'o.created_at >= ?',
+        'o.created_at <= ?',
+      ];
+      const args: unknown[] = [...q.statuses, q.from, q.to];
+      if (q.contractId !== undefined) {
+        where.push('o.contract_id = ?');
+        args.push(q.contractId);
+      }
+      return lookups.orders.page<OrderRow>(
+        { key: owner, where: where.join(' AND '), args, columns: ORDER_READ },
         limit,
         offset,
-      ),
-    ordersOfPosition: (positionId: number) => rowsOf<OrderRow>('perp_orders', 'position_id', positionId),
+      );
+    },
+    /** The orders of a position: those of its fills and closes. */
+    ordersOfPosition: (position: PositionOf): OrderRow[] => {
+      const ids = new Set<number>();
+      for (const table of ['fills', 'closes'] as const) {
+        for (const r of ofPosition<{ order_id: bigint | null }>(table, position, 'o.order_id')) {
+          if (r.order_id !== null) ids.add(Number(r.order_id));
+        }
+      }
+      return [...ids].sort((a, b) => a - b).flatMap((id) => s.orderById.all(id));
+    },
     positionsOf: (
       owner: number,
       q: { contractId?: number; status: 'open' | 'closed'; from: number },
@@ -533,12 +606,17 @@ export function createPerpRepo(db: Db) {
         offset,
       ),
     fillsOf: (owner: number, contractId: number | undefined, limit: number, offset: number) =>
-      pageOf<FillRow>('perp_fills', 'id DESC', [['owner = ?', owner]], { contract_id: contractId }, limit, offset),
-    fillsOfOrder: (orderId: number) => rowsOf<FillRow>('perp_fills', 'order_id', orderId),
-    fillsOfPosition: (positionId: number) => rowsOf<FillRow>('perp_fills', 'position_id', positionId),
+      lookups.fills.page<FillRow>(byContract(owner, contractId), limit, offset),
+    /** An order's fills: its owner's, from the first written at or after it was placed (ids follow time). */
+    fillsOfOrder: (order: { id: number; owner: number; createdAt: number }): FillRow[] => {
+      const minId = firstIdSince(db, 'perp_fills', 'ts', order.createdAt - 60_000);
+      if (minId === null) return [];
+      return lookups.fills.all<FillRow>({ key: order.owner, minId, where: 'o.order_id = ?', args: [order.id] });
+    },
+    fillsOfPosition: (position: PositionOf) => ofPosition<FillRow>('fills', position),
     closesOf: (owner: number, contractId: number | undefined, limit: number, offset: number) =>
-      pageOf<CloseRow>('perp_closes', 'id DESC', [['owner = ?', owner]], { contract_id: contractId }, limit, offset),
-    closesOfPosition: (positionId: number) => rowsOf<CloseRow>('perp_closes', 'position_id', positionId),
+      lookups.closes.page<CloseRow>(byContract(owner, contractId), limit, offset),
+    closesOfPosition: (position: PositionOf) => ofPosition<CloseRow>('closes', position),
     fundingOf: (owner: number, contractId: number | undefined, limit: number, offset: number) =>
       pageOf<FundingPaymentRow>(
         'perp_funding_payments',

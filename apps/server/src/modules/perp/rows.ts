@@ -1,10 +1,16 @@
 import type { AccountState, OrderState, PositionState } from './state';
-import type { CandleRow, CloseRow, FillRow, PerpRepo, TradeRow } from './repo';
+import {
+  CLOSE_COLUMNS,
+  type CandleRow,
+  type CloseRow,
+  FILL_COLUMNS,
+  type FillRow,
+  type PerpRepo,
+  type TradeRow,
+} from './repo';
 
-/** Where `status`, `position_id` and `updated_at` sit in an order's row (ORDER_COLUMNS). */
-const ORDER_STATUS = 24;
-const ORDER_POSITION = 26;
-const ORDER_UPDATED = 32;
+const FILL_WIDTH = FILL_COLUMNS.trim().split(/\s+/).length;
+const CLOSE_WIDTH = CLOSE_COLUMNS.trim().split(/\s+/).length;
 
 /**
  * The rows a transaction changed in the perpetuals' own tables, kept here and written set-wise just before it commits
@@ -18,22 +24,27 @@ const ORDER_UPDATED = 32;
 export class PendingRows {
   /** Each order's row as last saved, by id (ORDER_COLUMNS). */
   private readonly orders = new Map<number, unknown[]>();
-  /** Orders saved with the status `trading`, by position: closing the position closes them (`closePositionOrders`). */
-  private readonly tradingByPosition = new Map<number, number[]>();
+  /** Orders already in the table whose status is unchanged: updated without it. */
+  private readonly sameStatusOrders = new Map<number, unknown[]>();
   /** `owner:clientOrderId` of the orders saved here. */
   private readonly clientOrderIds = new Set<string>();
   private readonly positions = new Map<number, unknown[]>();
+  /** Open positions already in the table: updated without their status. */
+  private readonly openPositions = new Map<number, unknown[]>();
   private readonly accounts = new Map<number, unknown[]>();
   private trades: unknown[] = [];
   private fills: unknown[] = [];
   private closes: unknown[] = [];
-  /** The newest state of each candle written, by `contract|period|t`. */
-  private readonly candles = new Map<string, CandleRow>();
-  /** Positions closed whole, with the time: their `trading` orders already in the table become `closed`. */
-  private closedPositions: [number, number][] = [];
+  /** The candles changed (each minute one object, changed in place: the newest state is written). */
+  private readonly candles = new Set<CandleRow>();
   private count = 0;
+  /** The largest order id written: orders above it are new (for their lookup by owner). */
+  private ordersUpTo = 0;
 
-  constructor(private readonly repo: PerpRepo) {}
+  constructor(
+    private readonly repo: PerpRepo,
+    private readonly now: () => number,
+  ) {}
 
   get empty(): boolean {
     return this.count === 0;
@@ -75,19 +86,22 @@ export class PendingRows {
       o.createdAt,
       o.updatedAt,
     ];
-    this.orders.set(o.id, row);
-    if (o.clientOrderId !== null) this.clientOrderIds.add(`${o.account.owner}:${o.clientOrderId}`);
-    if (o.status === 'trading' && o.positionId !== null) {
-      const list = this.tradingByPosition.get(o.positionId);
-      if (list) list.push(o.id);
-      else this.tradingByPosition.set(o.positionId, [o.id]);
+    // An order already written whose status has not changed is updated without it: the partial index of resting
+    // orders is then left alone (an update that sets `status` rewrites its entry even when it stays resting).
+    const keepStatus = o.writtenStatus === o.status && !this.orders.has(o.id);
+    o.writtenStatus = o.status;
+    if (keepStatus) this.sameStatusOrders.set(o.id, row);
+    else {
+      this.sameStatusOrders.delete(o.id);
+      this.orders.set(o.id, row);
     }
+    if (o.clientOrderId !== null) this.clientOrderIds.add(`${o.account.owner}:${o.clientOrderId}`);
     this.count++;
   }
 
   /** The owner of an order saved here but not written yet (undefined: not here). */
   orderOwner(id: number): number | undefined {
-    const row = this.orders.get(id);
+    const row = this.orders.get(id) ?? this.sameStatusOrders.get(id);
     return row === undefined ? undefined : (row[1] as number);
   }
 
@@ -95,22 +109,15 @@ export class PendingRows {
     return this.clientOrderIds.has(`${owner}:${clientOrderId}`);
   }
 
-  /** A position closed whole at `at`: its orders in the state `trading` become `closed` (here and in the table). */
-  closePositionOrders(positionId: number, at: number): void {
-    for (const id of this.tradingByPosition.get(positionId) ?? []) {
-      const row = this.orders.get(id);
-      if (row && row[ORDER_STATUS] === 'trading' && row[ORDER_POSITION] === positionId) {
-        row[ORDER_STATUS] = 'closed';
-        row[ORDER_UPDATED] = at;
-      }
-    }
-    this.tradingByPosition.delete(positionId);
-    this.closedPositions.push([positionId, at]);
-    this.count++;
-  }
-
+  /**
+   * A position's row: an open position already written is updated without its status (the partial index of open
+   * positions is then left alone: an update that sets `status` rewrites its entry even when it stays `open`).
+   */
   position(ps: PositionState): void {
-    this.positions.set(ps.id, [
+    const keepStatus = ps.stored && ps.status === 'open' && !this.positions.has(ps.id);
+    ps.stored = true;
+    if (!keepStatus) this.openPositions.delete(ps.id);
+    (keepStatus ? this.openPositions : this.positions).set(ps.id, [
       ps.id,
       ps.account.owner,
       ps.rt.c.id,
@@ -140,8 +147,20 @@ export class PendingRows {
     this.count++;
   }
 
+  /** The account's row, when its figures differ from what the row holds (a fill mostly leaves them as they were). */
   account(a: AccountState): void {
+    const w = a.written;
+    if (
+      w &&
+      w.unpaid === a.unpaid &&
+      w.crossInLiquidation === a.crossInLiquidation &&
+      w.crossCloses === a.crossCloses
+    ) {
+      return;
+    }
     this.accounts.set(a.owner, [a.owner, a.unpaid, a.crossInLiquidation ? 1 : 0, a.crossCloses]);
+    // As the row will be once this transaction commits (a rollback rebuilds every account from the tables).
+    a.written = { unpaid: a.unpaid, crossInLiquidation: a.crossInLiquidation, crossCloses: a.crossCloses };
     this.count++;
   }
 
@@ -205,7 +224,7 @@ export class PendingRows {
   }
 
   candle(row: CandleRow): void {
-    this.candles.set(`${row.contract_id}|${row.period}|${row.t}`, row);
+    this.candles.add(row);
     this.count++;
   }
 
@@ -213,31 +232,40 @@ export class PendingRows {
   write(): void {
     if (this.count === 0) return;
     const { repo } = this;
-    if (this.orders.size > 0) repo.upsertOrders(flat(this.orders));
-    // After the orders: the table's `trading` rows of a position closed in this transaction (the ones saved here
-    // were closed above when it closed).
-    for (const [positionId, at] of this.closedPositions) repo.closePositionOrders(positionId, at);
+    let newOrders = 0;
+    if (this.orders.size > 0) {
+      repo.upsertOrders(flat(this.orders));
+      for (const id of this.orders.keys()) {
+        if (id > this.ordersUpTo) {
+          newOrders++;
+          this.ordersUpTo = id;
+        }
+      }
+    }
+    if (this.sameStatusOrders.size > 0) repo.updateOrdersKeepingStatus(flat(this.sameStatusOrders));
     if (this.positions.size > 0) repo.upsertPositions(flat(this.positions));
+    if (this.openPositions.size > 0) repo.updateOpenPositions(flat(this.openPositions));
     if (this.trades.length > 0) repo.insertTrades(this.trades);
     if (this.fills.length > 0) repo.insertFills(this.fills);
     if (this.closes.length > 0) repo.insertCloses(this.closes);
-    for (const row of this.candles.values()) repo.upsertCandle(row);
+    for (const row of this.candles) repo.upsertCandle(row);
     if (this.accounts.size > 0) repo.upsertAccounts(flat(this.accounts));
+    repo.wroteHistory(newOrders, this.fills.length / FILL_WIDTH, this.closes.length / CLOSE_WIDTH, this.now());
     this.clear();
   }
 
   /** Forgets everything waiting (the transaction rolled back). */
   clear(): void {
     this.orders.clear();
-    this.tradingByPosition.clear();
+    this.sameStatusOrders.clear();
     this.clientOrderIds.clear();
     this.positions.clear();
+    this.openPositions.clear();
     this.accounts.clear();
     this.trades = [];
     this.fills = [];
     this.closes = [];
     this.candles.clear();
-    this.closedPositions = [];
     this.count = 0;
   }
 }

@@ -93,7 +93,7 @@ import { DomainError, fail } from '../../lib/errors';
 import type { Transactions } from '../../lib/tx';
 import type { JobDefinition } from '../../platform/jobs';
 import type { Hub } from '../../ws/hub';
-import type { FeeService } from '../fees';
+import type { FeeCharge, FeeService } from '../fees';
 import { type AccountRef, type LedgerService, type Leg, SYSTEM, system, user } from '../ledger';
 import {
   configFromRow,
@@ -186,19 +186,43 @@ function refKey(ref: AccountRef): string {
   return key;
 }
 
+/** A book trade's journal entry while its two sides are applied: their legs, and the fees they charged. */
+interface TradeEntry {
+  legs: Legs;
+  charges: FeeCharge[];
+}
+
 /** A leg list that merges legs of the same account, bucket and holder, and drops zeros. */
 class Legs {
-  private readonly map = new Map<string, Leg>();
+  /** A trade names a handful of accounts: a short list searched by the ref's key beats a map keyed by strings. */
+  private readonly legs: Leg[] = [];
+  private readonly keys: string[] = [];
   add(account: AccountRef, amount: bigint, bucket: 'available' | 'frozen' = 'available', holder?: string): this {
     if (amount === 0n) return this;
-    const key = `${refKey(account)}|${bucket}|${holder ?? ''}`;
-    const leg = this.map.get(key);
-    if (leg) leg.amount += amount;
-    else this.map.set(key, { account, bucket, amount, ...(holder ? { holder } : {}) });
+    const key = refKey(account);
+    for (let i = 0; i < this.legs.length; i++) {
+      const leg = this.legs[i] as Leg;
+      if (this.keys[i] === key && leg.bucket === bucket && leg.holder === holder) {
+        leg.amount += amount;
+        return this;
+      }
+    }
+    this.legs.push(holder ? { account, bucket, amount, holder } : { account, bucket, amount });
+    this.keys.push(key);
     return this;
   }
+  /** What the available legs of this ref add up to so far. */
+  available(account: AccountRef): bigint {
+    const key = refKey(account);
+    let sum = 0n;
+    for (let i = 0; i < this.legs.length; i++) {
+      const leg = this.legs[i] as Leg;
+      if (this.keys[i] === key && (leg.bucket ?? 'available') === 'available') sum += leg.amount;
+    }
+    return sum;
+  }
   list(): Leg[] {
-    return [...this.map.values()].filter((l) => l.amount !== 0n);
+    return this.legs.filter((l) => l.amount !== 0n);
   }
 }
 
@@ -377,8 +401,10 @@ export class PerpService {
     private readonly settings: PerpSettings,
   ) {
     this.repo = deps.repo;
-    this.rows = new PendingRows(deps.repo);
+    this.rows = new PendingRows(deps.repo, () => deps.clock.now());
     deps.ledger.declareSystemAccount(CLEARING, { type: 'equity', negative: true });
+    // Orders, fills and closes written after the last flush of their lookups before a stop get their rows now.
+    deps.tx.run(() => deps.repo.catchUpHistory());
     this.load();
   }
 
@@ -417,6 +443,7 @@ export class PerpService {
       a.unpaid = row.unpaid_loss;
       a.crossInLiquidation = row.cross_in_liquidation === 1n;
       a.crossCloses = Number(row.cross_closes);
+      a.written = { unpaid: a.unpaid, crossInLiquidation: a.crossInLiquidation, crossCloses: a.crossCloses };
     }
     for (const row of this.repo.openPositions()) {
       const rt = this.byId.get(Number(row.contract_id));
@@ -432,6 +459,7 @@ export class PerpService {
         margin: row.margin,
       };
       const ps = new PositionState(Number(row.id), a, rt, p, Number(row.opened_at), Number(row.updated_at));
+      ps.stored = true;
       ps.realized = row.realized_pnl;
       ps.fees = row.fees;
       ps.funding = row.funding;
@@ -507,6 +535,7 @@ export class PerpService {
     o.openedLots = row.opened_lots;
     o.closedLots = row.closed_lots;
     o.status = row.status as OrderState['status'];
+    o.writtenStatus = o.status;
     o.reason = row.reason;
     o.positionId = row.position_id === null ? null : Number(row.position_id);
     o.closeKind = row.close_kind as SwapCloseKind | null;
@@ -1347,6 +1376,8 @@ export class PerpService {
           account: a.main,
           holder: holderOf(id),
           amount: hold,
+          // A user order's id is new: above every order id written (ids.o follows the table).
+          fresh: isUser,
         });
         o.frozen = hold;
       }
@@ -1518,8 +1549,11 @@ export class PerpService {
     const list = this.pendingTrades.get(rt.c.id) ?? [];
     list.push({ id: tradeId, price, lots, side: taker.side, ts: now });
     this.pendingTrades.set(rt.c.id, list);
+    // A book trade is ONE journal entry, both sides' legs merged (the fee income and the clearing once each); a
+    // liquidation's two sides keep an entry each (each side's statement shows its own reason).
+    const trade: TradeEntry | null = liquidation ? null : { legs: new Legs(), charges: [] };
     if (maker) {
-      this.applyOrderFill(rt, maker, tradeId, price, lots, value, 'maker', null);
+      this.applyOrderFill(rt, maker, tradeId, price, lots, value, 'maker', null, trade);
       if (makerDone) this.finishOrder(maker, null);
       else {
         maker.status = 'partial';
@@ -1527,10 +1561,28 @@ export class PerpService {
         this.pushOrder(maker);
       }
     }
-    this.applyOrderFill(rt, taker, tradeId, price, lots, value, 'taker', liquidation ?? null);
+    this.applyOrderFill(rt, taker, tradeId, price, lots, value, 'taker', liquidation ?? null, trade);
+    if (trade) {
+      const entries = trade.legs.list();
+      if (entries.length > 0) {
+        this.deps.ledger.post({
+          reference: `perp:trade:${tradeId}`,
+          reason: 'futures.trade',
+          legs: entries,
+          meta: { tradeId, symbol: rt.c.symbol },
+          // The trade id was just allocated, above every trade written (ids.t follows the table).
+          fresh: true,
+        });
+      }
+      // After the entry: rebates are paid out of the fee income it booked.
+      if (trade.charges.length > 0) this.deps.fees.charged(trade.charges);
+    }
   }
 
-  /** One side of a trade: release its share of the order's hold, move the position and the money. */
+  /**
+   * One side of a trade: release its share of the order's hold, move the position and the money — into `trade`'s
+   * legs and fee charges when given (the caller posts them, once for both sides), otherwise posted here.
+   */
   private applyOrderFill(
     rt: ContractRuntime,
     o: OrderState,
@@ -1540,10 +1592,11 @@ export class PerpService {
     value: bigint,
     role: 'maker' | 'taker',
     liquidation: PlaceInput['liquidation'] | null,
+    trade: TradeEntry | null = null,
   ): void {
     const a = o.account;
     const c = rt.c.engine;
-    const legs = new Legs();
+    const legs = trade?.legs ?? new Legs();
     // The hold's share of these lots comes back to the wallet before the fill's money moves.
     const release = o.filledLots + lots >= o.lots ? o.frozen : o.holdPerLot * lots;
     if (release > 0n) {
@@ -1678,29 +1731,32 @@ export class PerpService {
     if (closedLots > 0n) o.closeKind = closeKind;
     if (positionId !== null) o.positionId = positionId;
     o.updatedAt = now(this);
-    const entries = legs.list();
-    if (entries.length > 0) {
-      this.deps.ledger.post({
-        reference: `perp:fill:${tradeId}:${role}`,
-        reason: liquidation ? 'futures.liquidation' : 'futures.trade',
-        legs: entries,
-        meta: { tradeId, symbol: rt.c.symbol },
-      });
+    const reference = trade ? `perp:trade:${tradeId}` : `perp:fill:${tradeId}:${role}`;
+    if (!trade) {
+      const entries = legs.list();
+      if (entries.length > 0) {
+        this.deps.ledger.post({
+          reference,
+          reason: liquidation ? 'futures.liquidation' : 'futures.trade',
+          legs: entries,
+          meta: { tradeId, symbol: rt.c.symbol },
+        });
+      }
     }
     if (a.uid !== null && fee > 0n) {
-      this.deps.fees.charged([
-        {
-          uid: a.uid,
-          product: PRODUCT,
-          asset: SETTLEMENT_ASSET,
-          amount: fee,
-          account: liquidation ? this.fund.main : this.feeAccount,
-          reference: `perp:fill:${tradeId}:${role}`,
-          trade: `perp:t:${tradeId}`,
-          role,
-          at: now(this),
-        },
-      ]);
+      const charge: FeeCharge = {
+        uid: a.uid,
+        product: PRODUCT,
+        asset: SETTLEMENT_ASSET,
+        amount: fee,
+        account: liquidation ? this.fund.main : this.feeAccount,
+        reference,
+        trade: `perp:t:${tradeId}`,
+        role,
+        at: now(this),
+      };
+      if (trade) trade.charges.push(charge);
+      else this.deps.fees.charged([charge]);
     }
     if (a.uid !== null) {
       const fill: FillRow = {
@@ -1738,11 +1794,7 @@ export class PerpService {
   }
 
   private pendingAvailable(legs: Legs, a: AccountState): bigint {
-    let sum = 0n;
-    const key = refKey(a.main);
-    for (const l of legs.list())
-      if ((l.bucket ?? 'available') === 'available' && refKey(l.account) === key) sum += l.amount;
-    return sum;
+    return legs.available(a.main);
   }
 
   private recordClose(
@@ -1808,7 +1860,6 @@ export class PerpService {
       ps.closeKind = kind;
       ps.closedAt = t;
       ps.inLiquidation = false;
-      this.rows.closePositionOrders(ps.id, t);
       this.rowsChanged();
       if (ps.account.uid !== null) {
         const list = this.closedForFrame.get(ps.account.uid) ?? [];
@@ -2071,22 +2122,23 @@ export class PerpService {
     else this.liquidating.delete(a);
   }
 
-  /** The pools the marks may have made unhealthy: what the indexes crossed, and the pools in liquidation. */
-  private poolsAtRisk(): { a: AccountState; ps: PositionState | null }[] {
-    const out: { a: AccountState; ps: PositionState | null }[] = [];
+  /**
+   * The pools the marks may have made unhealthy, each given to `visit` (an isolated pool with its position, a cross
+   * one with null): what the indexes crossed, and the pools in liquidation. A pool may come more than once.
+   */
+  private poolsAtRisk(visit: (a: AccountState, ps: PositionState | null) => void): void {
     const ids: number[] = [];
     for (const rt of this.bySymbol.values()) {
       ids.length = 0;
       for (const id of rt.liq.crossed(this.markOf(rt), ids)) {
         const ps = rt.positions.get(id);
-        if (ps) out.push({ a: ps.account, ps: ps.p.mode === 'isolated' ? ps : null });
+        if (ps) visit(ps.account, ps.p.mode === 'isolated' ? ps : null);
       }
     }
     for (const a of this.liquidating) {
-      if (a.crossInLiquidation) out.push({ a, ps: null });
-      for (const ps of a.positions.values()) if (ps.p.mode === 'isolated' && ps.inLiquidation) out.push({ a, ps });
+      if (a.crossInLiquidation) visit(a, null);
+      for (const ps of a.positions.values()) if (ps.p.mode === 'isolated' && ps.inLiquidation) visit(a, ps);
     }
-    return out;
   }
 
   /**
@@ -2118,26 +2170,36 @@ export class PerpService {
     };
     // One transaction for the pass (each step a savepoint inside it): a shock commits once, not once per step.
     this.deps.tx.run(() => {
-      const seen = new Set<string>();
+      // Each pool once per pass: an isolated one by its position, a cross one by its account.
+      const seenIsolated = new Set<PositionState>();
+      const seenCross = new Set<AccountState>();
       for (let round = 0; round < 20; round++) {
         // Upkeep: the accounts changed since (orders, fills, funding, the last round's settlement) are re-keyed.
         rekey();
         const found = performance.now();
         const generation = this.generation;
-        const work: { a: AccountState; ps: PositionState | null; d: LiquidationDecision }[] = [];
-        for (const { a, ps } of this.poolsAtRisk()) {
-          const key = ps ? `i${ps.id}` : `c${a.owner}`;
-          if (seen.has(key)) continue;
-          seen.add(key);
+        // The pools due, not their decisions: each is planned again when its turn comes (an earlier pool's
+        // settlement may have filled its orders), and 16,000 plans kept alive through the young generation's
+        // collections cost more to copy than to make again.
+        // In the order found: an isolated pool by its position, a cross one by its account (no object per pool: a
+        // shock finds thousands).
+        const due: (PositionState | AccountState)[] = [];
+        this.poolsAtRisk((a, ps) => {
+          if (ps ? seenIsolated.has(ps) : seenCross.has(a)) return;
+          if (ps) seenIsolated.add(ps);
+          else seenCross.add(a);
           checked++;
-          const d = this.decide(a, ps);
-          if (d) work.push({ a, ps, d });
-        }
+          if (this.decide(a, ps)) due.push(ps ?? a);
+        });
         findMs += performance.now() - found;
-        if (work.length === 0) break;
-        for (const { a, ps, d } of work) {
+        if (due.length === 0) break;
+        for (const pool of due) {
           if (this.generation !== generation) break; // a rollback rebuilt the state: gather again
-          attempt(() => this.liquidatePool(a, ps ? 'isolated' : 'cross', ps, d));
+          attempt(() =>
+            pool instanceof PositionState
+              ? this.liquidatePool(pool.account, 'isolated', pool)
+              : this.liquidatePool(pool, 'cross', null),
+          );
         }
       }
     });
@@ -2950,37 +3012,53 @@ export class PerpService {
 
   // ---- records and persistence ----------------------------------------------------------------------------------------
 
+  /**
+   * A trade in the contract's current minute. The minute's row is changed in place (it is this runtime's own: a
+   * rollback rebuilds the runtime and its rows), written once at the commit, and published once per transaction.
+   */
   private candle(rt: ContractRuntime, t: number, price: bigint, lots: bigint, value: bigint): void {
     const start = Math.floor(t / MINUTE) * MINUTE;
     // The contract's newest minute, read once per runtime (a rollback rebuilds the runtime, and with it this).
     const last = rt.lastMinute === undefined ? this.repo.lastCandle(rt.c.id, '1m') : rt.lastMinute;
-    const row: CandleRow =
-      last && last.t === start
-        ? {
-            ...last,
-            h: price > last.h ? price : last.h,
-            l: price < last.l ? price : last.l,
-            c: price,
-            v: last.v + lots,
-            qv: last.qv + value,
-            n: last.n + 1,
-          }
-        : {
-            contract_id: rt.c.id,
-            period: '1m',
-            t: start,
-            o: price,
-            h: price,
-            l: price,
-            c: price,
-            v: lots,
-            qv: value,
-            n: 1,
-          };
+    let row: CandleRow;
+    if (last && last.t === start) {
+      row = last;
+      if (price > row.h) row.h = price;
+      if (price < row.l) row.l = price;
+      row.c = price;
+      row.v += lots;
+      row.qv += value;
+      row.n += 1;
+    } else {
+      row = {
+        contract_id: rt.c.id,
+        period: '1m',
+        t: start,
+        o: price,
+        h: price,
+        l: price,
+        c: price,
+        v: lots,
+        qv: value,
+        n: 1,
+      };
+    }
     this.rows.candle(row);
     this.rowsChanged();
     rt.lastMinute = row;
-    this.deps.tx.afterCommit(() => this.publishCandles(rt, row));
+    // The minutes this transaction changed, published once it commits (a minute that ended in it, then the new one).
+    const queued = rt.candlesToPublish;
+    if (queued === null) {
+      const list = [row];
+      rt.candlesToPublish = list;
+      this.deps.tx.afterRollback(() => {
+        if (rt.candlesToPublish === list) rt.candlesToPublish = null;
+      });
+      this.deps.tx.afterCommit(() => {
+        rt.candlesToPublish = null;
+        for (const minute of list) this.publishCandles(rt, minute);
+      });
+    } else if (queued[queued.length - 1] !== row) queued.push(row);
   }
 
   /**
@@ -3538,7 +3616,7 @@ export class PerpService {
     if (!row || Number(row.owner) !== uid) fail('ORDER_NOT_FOUND');
     return {
       order: live ? this.orderView(live) : this.orderRowView(row),
-      fills: this.repo.fillsOfOrder(id).map((f) => this.fillView(f)),
+      fills: this.repo.fillsOfOrder({ id, owner: uid, createdAt: Number(row.created_at) }).map((f) => this.fillView(f)),
     };
   }
 
@@ -3556,11 +3634,12 @@ export class PerpService {
     const row = this.repo.positionById(id);
     if (!row || Number(row.owner) !== uid) fail('NOT_FOUND');
     const ps = this.positionFromRow(row);
+    const of = { id, owner: uid, openedAt: Number(row.opened_at) };
     return {
       position: this.positionView(ps),
-      orders: this.repo.ordersOfPosition(id).map((r) => this.orderRowView(r)),
-      fills: this.repo.fillsOfPosition(id).map((f) => this.fillView(f)),
-      closes: this.repo.closesOfPosition(id).map((r) => this.closeView(r)),
+      orders: this.repo.ordersOfPosition(of).map((r) => this.orderRowView(r)),
+      fills: this.repo.fillsOfPosition(of).map((f) => this.fillView(f)),
+      closes: this.repo.closesOfPosition(of).map((r) => this.closeView(r)),
       funding: this.repo.fundingOfPosition(id).map((r) => this.fundingView(r)),
     };
   }

@@ -51,6 +51,8 @@ export class ContractRuntime {
   readonly minutes: MinuteBucket[] = [];
   /** The newest 1-minute candle as written (undefined: not read yet). */
   lastMinute: CandleRow | undefined = undefined;
+  /** The minutes the current transaction changed, to publish once it commits (null: none yet). */
+  candlesToPublish: CandleRow[] | null = null;
   /** The minute whose candle `swap-kline` was last opened for (`openMinutes`). */
   openedMinute: number | undefined = undefined;
   /** Per longer candle period: its 1-minute candles before the current minute, merged (for `swap-kline`). */
@@ -71,6 +73,8 @@ export class AccountState {
   unpaid = 0n;
   crossInLiquidation = false;
   crossCloses = 0;
+  /** The three figures above as the account's row holds them (null: no row yet), so an unchanged one is not rewritten. */
+  written: { unpaid: bigint; crossInLiquidation: boolean; crossCloses: number } | null = null;
   /** Open positions by contract id (one-way mode: at most one per contract). */
   readonly positions = new Map<number, PositionState>();
   /** Resting orders by id (changed only through `rest` and `unrest`, which keep the two figures below). */
@@ -139,6 +143,8 @@ export class AccountState {
 }
 
 export class PositionState {
+  /** The position has its row in the table (or will once the current transaction commits). */
+  stored = false;
   realized = 0n;
   fees = 0n;
   funding = 0n;
@@ -170,6 +176,8 @@ export class PositionState {
 }
 
 export class OrderState {
+  /** The status in the order's row in the table (or once the current transaction commits); null: no row yet. */
+  writtenStatus: string | null = null;
   filledLots = 0n;
   filledValue = 0n;
   frozen = 0n;
