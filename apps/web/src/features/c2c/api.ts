@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { live } from '../../lib/live';
-import { USER_SCOPE } from '../../lib/query';
+import { askAgainIfFetching, USER_SCOPE } from '../../lib/query';
 
 export const c2cKeys = {
   config: ['c2c', 'config'] as const,
@@ -77,9 +77,14 @@ export function useC2CLive(orderId?: number) {
   useEffect(
     () =>
       live.subscribe('c2c', {}, (frame) => {
-        if (frame.order) queryClient.setQueryData<C2COrder>(c2cKeys.order(frame.orderId), frame.order);
+        // A fetch under way may have read the order or its chat before this frame's change: ask again after it.
+        if (frame.order) {
+          askAgainIfFetching(queryClient, c2cKeys.order(frame.orderId));
+          queryClient.setQueryData<C2COrder>(c2cKeys.order(frame.orderId), frame.order);
+        }
         if (frame.message && frame.orderId === orderId) {
           const message = frame.message;
+          askAgainIfFetching(queryClient, c2cKeys.messages(frame.orderId));
           queryClient.setQueryData<C2CMessage[]>(c2cKeys.messages(frame.orderId), (list) =>
             list && !list.some((m) => m.id === message.id) ? [...list, message] : list,
           );

@@ -3,7 +3,7 @@ import { type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClie
 import { useCallback, useEffect } from 'react';
 import { api, ApiError } from '../../lib/api';
 import { live } from '../../lib/live';
-import { USER_SCOPE } from '../../lib/query';
+import { askAgainIfFetching, USER_SCOPE } from '../../lib/query';
 import { useSession } from '../../lib/stores/session';
 import { type OutgoingMessage, outgoingKey, useOutbox } from './outbox';
 import {
@@ -62,27 +62,6 @@ function reloadThread(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: supportKeys.thread });
 }
 
-/**
- * A fetch of the thread under way may have read it before the change a frame brings: its answer would put the change
- * out of the cache again (the chat opened and asked the server, and support closed the conversation meanwhile). So the
- * thread is asked for once more: a refetch is cancelled (the frame applied meanwhile shows until the new answer comes);
- * a first load, which has nothing to show instead, is let finish and followed by another.
- */
-function askAgainIfFetching(queryClient: QueryClient): void {
-  const cache = queryClient.getQueryCache();
-  const query = cache.find({ queryKey: supportKeys.thread, exact: true });
-  if (!query || query.state.fetchStatus === 'idle') return;
-  if (query.state.data !== undefined) {
-    void queryClient.invalidateQueries({ queryKey: supportKeys.thread, exact: true, refetchType: 'all' });
-    return;
-  }
-  const stop = cache.subscribe((event) => {
-    if (event.query !== query || query.state.fetchStatus !== 'idle') return;
-    stop();
-    void queryClient.invalidateQueries({ queryKey: supportKeys.thread, exact: true, refetchType: 'all' });
-  });
-}
-
 /** What a frame of the private `support` channel changes: the thread in the cache and the unread count. */
 export function applySupportFrame(queryClient: QueryClient, data: unknown, now = Date.now()): void {
   const parsed = SupportFrame.safeParse(data);
@@ -91,7 +70,9 @@ export function applySupportFrame(queryClient: QueryClient, data: unknown, now =
   if (frame.kind === 'message' && frame.message?.author === 'operator') {
     void queryClient.invalidateQueries({ queryKey: supportKeys.unread });
   }
-  askAgainIfFetching(queryClient);
+  // A fetch of the thread under way may have read it before this change (the chat opened and asked the server, and
+  // support closed the conversation meanwhile): its answer must not put the change out of the cache again.
+  askAgainIfFetching(queryClient, supportKeys.thread);
   const thread = queryClient.getQueryData<ThreadData>(supportKeys.thread);
   if (frame.kind === 'message') {
     if (!thread) return;
