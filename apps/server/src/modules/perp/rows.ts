@@ -110,8 +110,9 @@ export class PendingRows {
   }
 
   /**
-   * A position's row: an open position already written is updated without its status (the partial index of open
-   * positions is then left alone: an update that sets `status` rewrites its entry even when it stays `open`).
+   * A position's row: an open position already written is updated without its status (the table is keyed by
+   * `(status, id)`: an update that sets `status` moves the row and rewrites its index entries even when it stays
+   * `open`).
    */
   position(ps: PositionState): void {
     const keepStatus = ps.stored && ps.status === 'open' && !this.positions.has(ps.id);
@@ -270,8 +271,12 @@ export class PendingRows {
   }
 }
 
+/** The rows one after the other, in an array allocated once at its size (pushing grew it several times). */
 function flat(rows: Map<number, unknown[]>): unknown[] {
-  const out: unknown[] = [];
-  for (const row of rows.values()) for (const v of row) out.push(v);
+  let size = 0;
+  for (const row of rows.values()) size += row.length;
+  const out = new Array<unknown>(size);
+  let i = 0;
+  for (const row of rows.values()) for (let j = 0; j < row.length; j++) out[i++] = row[j];
   return out;
 }
