@@ -138,6 +138,13 @@ function counted(payload: unknown): { data: { toJSON(): never }; calls: () => nu
 
 /** Lets the event loop run once, so sockets in this process read and write. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Waits, a few milliseconds at a time, until the server has seen what the test did (a socket closed). */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; !done(); i++) {
+    if (i > 500) throw new Error('the server never saw it');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
 
 describe('publishing', () => {
   it('serialises a public frame once, however many sockets receive it, and sends them all the same text', async () => {
@@ -166,6 +173,23 @@ describe('publishing', () => {
     await Promise.all(mine.map((p) => p.until(() => p.frames.some((f) => f.channel === 'spot-entrust-order'))));
     expect(theirs.frames.some((f) => f.channel === 'spot-entrust-order')).toBe(false);
     for (const p of [...mine, theirs]) p.close();
+  });
+
+  it('knows a user is online while one of their sockets is logged in (frames for the others are not built)', async () => {
+    const hub = server.ctx.hub;
+    const u = await registerUser(server);
+    expect(hub.online(u.uid)).toBe(false);
+    const [a, b] = await Promise.all([Peer.open(server.wsUrl), Peer.open(server.wsUrl)]);
+    expect(hub.online(u.uid)).toBe(false);
+    await login(a, u);
+    await login(b, u);
+    expect(hub.online(u.uid)).toBe(true);
+    const open = hub.stats().connections;
+    a.close();
+    await until(() => hub.stats().connections === open - 1);
+    expect(hub.online(u.uid)).toBe(true);
+    b.close();
+    await until(() => !hub.online(u.uid));
   });
 });
 

@@ -150,6 +150,15 @@ export class Hub {
     return n;
   }
 
+  /**
+   * Whether a socket of this user is logged in: what a private frame needs to be worth building. A service that
+   * publishes per order or fill asks first, and spares the copy and closures of a frame no one can receive (most
+   * orders come from users without a socket: API clients, bots).
+   */
+  online(uid: number): boolean {
+    return this.byUser.has(uid);
+  }
+
   /** Sends to the sockets of one user that subscribed to a private channel. */
   publishToUser<C extends ChannelName>(uid: number, channel: C, data: Published<ChannelFrame<C>>, topic = ''): number {
     const conns = this.byUser.get(uid);

@@ -108,6 +108,14 @@ const pct = (num: bigint, den: bigint): string => (den === 0n ? '0.00' : formatD
 const ppmOf = (s: string): bigint => parseDecimal(s, 6);
 const ppmText = (v: bigint): string => formatDecimal(v, 6);
 
+/**
+ * Orders placed through the service API (copies) are never copied again; only leaders' own orders are, and the demo
+ * leaders' (`demo:` sources).
+ */
+function copiedSource(source: string | null): boolean {
+  return source === null || source.startsWith('demo:');
+}
+
 export class CopyService {
   private readonly repo: CopyRepo;
   private pending: Batch[] = [];
@@ -115,7 +123,10 @@ export class CopyService {
   /** Copies being placed now: their own fills are not leader fills. */
   constructor(private readonly d: CopyDeps) {
     this.repo = d.repo;
-    d.perp.onUserFill((fill) => this.onFill(fill));
+    d.perp.onUserFill(
+      (fill) => this.onFill(fill),
+      (uid, source) => copiedSource(source) && this.isLeader(uid),
+    );
     d.perp.onSettingsChange((change) => this.onSettings(change));
   }
 
@@ -644,9 +655,7 @@ export class CopyService {
   }
 
   private onFill(fill: PerpUserFill): void {
-    // Orders placed through the service API (copies, demo) are never copied again; only leaders' own orders are.
-    if (fill.source !== null && !fill.source.startsWith('demo:')) return;
-    if (!this.isLeader(fill.uid)) return;
+    if (!copiedSource(fill.source) || !this.isLeader(fill.uid)) return;
     const last = this.pending.at(-1);
     if (last && last.leader === fill.uid && last.orderId === fill.orderId) last.fills.push(fill);
     else {

@@ -390,7 +390,10 @@ export class PerpService {
     number,
     { id: number; price: bigint; lots: bigint; side: 'buy' | 'sell'; ts: number }[]
   >();
-  private readonly fillListeners: ((fill: PerpUserFill) => void)[] = [];
+  private readonly fillListeners: {
+    listener: (fill: PerpUserFill) => void;
+    wants: (uid: number, source: string | null) => boolean;
+  }[] = [];
   /** Rows of the current transaction, written just before it commits. */
   private readonly rows: PendingRows;
   private rowsScheduled = false;
@@ -1122,9 +1125,15 @@ export class PerpService {
 
   // ---- the service API for other modules (copy trading) ---------------------------------------------------------
 
-  /** Tells `listener` of every user order's fill, after the fill's transaction committed. */
-  onUserFill(listener: (fill: PerpUserFill) => void): void {
-    this.fillListeners.push(listener);
+  /**
+   * Tells `listener` of every user order's fill that `wants` (asked at the fill, by the order's owner and source:
+   * the event is built only for a fill someone wants), after the fill's transaction committed.
+   */
+  onUserFill(
+    listener: (fill: PerpUserFill) => void,
+    wants: (uid: number, source: string | null) => boolean = () => true,
+  ): void {
+    this.fillListeners.push({ listener, wants });
   }
 
   /** Tells `listener` of every leverage or margin-mode change, after it committed. */
@@ -1133,9 +1142,12 @@ export class PerpService {
   }
 
   private tellFill(o: OrderState, f: FillRow, openedLots: bigint, closedLots: bigint): void {
+    const uid = o.account.uid as number;
+    const listeners = this.fillListeners.filter((l) => l.wants(uid, o.source));
+    if (listeners.length === 0) return;
     const ps = o.account.positions.get(o.rt.c.id);
     const event: PerpUserFill = {
-      uid: o.account.uid as number,
+      uid,
       orderId: o.id,
       source: o.source,
       kind: o.kind,
@@ -1155,7 +1167,7 @@ export class PerpService {
       ts: Number(f.ts),
     };
     this.deps.tx.afterCommit(() => {
-      for (const listener of this.fillListeners) listener(event);
+      for (const l of listeners) l.listener(event);
     });
   }
 
@@ -1827,8 +1839,8 @@ export class PerpService {
     };
     this.rows.close(row);
     this.rowsChanged();
-    if (ps.account.uid !== null) {
-      const uid = ps.account.uid;
+    const uid = ps.account.uid;
+    if (uid !== null && this.deps.hub.online(uid)) {
       this.deps.tx.afterCommit(() =>
         this.deps.hub.publishToUser(uid, 'swap history-order', {
           toJSON: () => ({ order: null, close: this.closeView(row) }),
@@ -3204,8 +3216,8 @@ export class PerpService {
   }
 
   private pushOrder(o: OrderState, finished = false): void {
-    if (o.account.uid === null) return;
     const uid = o.account.uid;
+    if (uid === null || !this.deps.hub.online(uid)) return;
     const view = this.lazyOrderView(o);
     this.deps.tx.afterCommit(() => {
       this.deps.hub.publishToUser(uid, 'swap-entrust-order', { toJSON: () => ({ order: view(), fills: [] }) });
@@ -3217,6 +3229,7 @@ export class PerpService {
 
   private pushFill(o: OrderState, fill: FillRow): void {
     const uid = o.account.uid as number;
+    if (!this.deps.hub.online(uid)) return;
     const view = this.lazyOrderView(o);
     this.deps.tx.afterCommit(() =>
       this.deps.hub.publishToUser(uid, 'swap-entrust-order', {
