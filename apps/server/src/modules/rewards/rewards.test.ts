@@ -169,7 +169,8 @@ describe('mystery box', () => {
           { asset: 'USDT', amount: '3', odds: '40' },
           { asset: 'USDT', amount: '10', odds: '10' },
         ],
-        budget: [{ asset: 'USDT', amount: '30' }],
+        // Six draws of the top prize at most: the budget never stops these (a smaller one did, at random).
+        budget: [{ asset: 'USDT', amount: '60' }],
         status: 'active',
       },
       { token: admin.token },
@@ -235,12 +236,39 @@ describe('mystery box', () => {
     const rank = await get<{ opened: number }[]>(server, '/mapi/periperal/blindBoxRank');
     expect(rank.body.data[0]?.opened).toBe(6);
 
-    // The budget: once a prize that could be drawn no longer fits, the box stops before drawing.
-    const paidSoFar = won;
-    if (30 - paidSoFar < 10) {
-      const stopped = await post(server, '/mapi/rewards/box/open', { boxId }, { token: buyer.token });
-      expect(stopped.body.code).toBe(ERRORS.BOX_BUDGET_EXHAUSTED.code);
-    }
+    // The budget: once a prize that could be drawn no longer fits, the box stops before drawing (and charges nothing).
+    const small = await post<{ id: number }>(
+      server,
+      '/admin/api/rewards/boxes',
+      {
+        name: 'One prize left',
+        priceAsset: 'USDT',
+        price: '5',
+        prizes: [{ asset: 'USDT', amount: '10', odds: '100' }],
+        budget: [{ asset: 'USDT', amount: '10' }],
+        status: 'active',
+      },
+      { token: admin.token },
+    );
+    expect(small.body.msg).toBe('success');
+    const last = await post<BoxDraw>(
+      server,
+      '/mapi/rewards/box/open',
+      { boxId: small.body.data.id, requestId: 'box-open-small-1' },
+      { token: buyer.token },
+    );
+    expect(last.body.data.prize.amount).toBe('10');
+    const stopped = await post(
+      server,
+      '/mapi/rewards/box/open',
+      { boxId: small.body.data.id, requestId: 'box-open-small-2' },
+      { token: buyer.token },
+    );
+    expect(stopped.body.code).toBe(ERRORS.BOX_BUDGET_EXHAUSTED.code);
+    expect(Number(gold(buyer.uid))).toBe(won + 10);
+    expect(
+      server.ctx.ledger.formatAmount('USDT', server.ctx.ledger.balance(user(buyer.uid, 'spot', 'USDT')).available),
+    ).toBe('65');
     reconciled();
   });
 });
