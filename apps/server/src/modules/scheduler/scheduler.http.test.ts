@@ -1,12 +1,18 @@
 import { ERRORS, type SchedulerJobs, type SchedulerRun } from '@bourse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OffsetClock } from '../../lib/clock';
 import { get, loginOperator, post, startServer, type TestServer } from '../../test/harness';
 
 let server: TestServer;
 
 beforeAll(async () => {
   // The scheduler's timer is off in tests: jobs run only through runDue.
-  server = await startServer({ CHAIN_BLOCK_MS: '3000' });
+  // Daily jobs fall due at midnight UTC: the clock starts at the next noon, so the hour the test moves never
+  // crosses a day (a run at 23:10 once made the earn accrual due).
+  const clock = new OffsetClock();
+  const day = 86_400_000;
+  clock.advance((((day / 2 - (Date.now() % day)) % day) + day) % day);
+  server = await startServer({ CHAIN_BLOCK_MS: '3000' }, undefined, { clock });
 });
 afterAll(async () => {
   await server.close();
