@@ -141,6 +141,35 @@ describe('live channel client', () => {
     expect(btc).not.toHaveBeenCalled();
   });
 
+  it('tells onReady at each acknowledgement of the subscription (the first, and after a reconnect), not on refusal', () => {
+    const { client, last } = setup();
+    const ready = vi.fn();
+    const leave = client.subscribe('support', {}, () => undefined, ready);
+    last().accept();
+    expect(ready).not.toHaveBeenCalled();
+    last().push({ channel: 'sub', data: { channel: 'support', topic: '10000001' } });
+    expect(ready).toHaveBeenCalledTimes(1);
+    last().drop();
+    vi.advanceTimersByTime(32_000);
+    last().accept();
+    expect(ready).toHaveBeenCalledTimes(1);
+    last().push({ channel: 'sub', data: { channel: 'support', topic: '10000001' } });
+    expect(ready).toHaveBeenCalledTimes(2);
+    // Refused (no login): not live, not told.
+    last().drop();
+    vi.advanceTimersByTime(32_000);
+    last().accept();
+    last().push({ channel: 'support', code: 401, msg: 'Please log in' });
+    expect(ready).toHaveBeenCalledTimes(2);
+    // Gone: not told any more.
+    leave();
+    const other = vi.fn();
+    client.subscribe('support', {}, () => undefined, other);
+    last().push({ channel: 'sub', data: { channel: 'support', topic: '10000001' } });
+    expect(ready).toHaveBeenCalledTimes(2);
+    expect(other).toHaveBeenCalledTimes(1);
+  });
+
   it('shares one server subscription between listeners and unsubscribes with the last', () => {
     const { client, last } = setup(null);
     client.start();

@@ -43,6 +43,8 @@ interface Subscription {
   listeners: Set<FrameListener>;
   /** The server's topic for these parameters, learned from the `sub` acknowledgement. */
   topic?: string;
+  /** Told each time the server acknowledges the subscription: the first time, and again after every reconnect. */
+  ready: Set<() => void>;
 }
 
 const SESSION_INVALID = 400;
@@ -116,24 +118,31 @@ export class LiveClient {
    * Listens to a channel with parameters (e.g. `spot-depth`, `{symbol: 'BTC_USDT'}`). Listeners of the same channel
    * and parameters share one server subscription. Returns the unsubscribe function. Listeners get the contract's
    * frame type for the channel (`ChannelFrames`), which the server's hub is held to when it publishes.
+   *
+   * `onReady` is told when the server acknowledges the subscription (when this call made it, and again after every
+   * reconnect): from then on no frame is missed, so a feature whose frames change data it fetched asks for that data
+   * again there — what was published before (while the page changed, or the line was down) is in the answer.
    */
   subscribe<C extends ChannelName>(
     channel: C,
     params: SubscriptionParams,
     listener: FrameListener<ChannelFrame<C>>,
+    onReady?: () => void,
   ): () => void {
     const key = subscriptionKey(channel, params);
     let sub = this.subs.get(key);
     if (!sub) {
-      sub = { channel, params, listeners: new Set() };
+      sub = { channel, params, listeners: new Set(), ready: new Set() };
       this.subs.set(key, sub);
       if (this.open) this.sendSub(key, sub);
     }
     const entry = sub;
     entry.listeners.add(listener as FrameListener);
+    if (onReady) entry.ready.add(onReady);
     this.start();
     return () => {
       entry.listeners.delete(listener as FrameListener);
+      if (onReady) entry.ready.delete(onReady);
       if (entry.listeners.size > 0 || this.subs.get(key) !== entry) return;
       this.subs.delete(key);
       if (this.open && this.socket) this.socket.send(JSON.stringify({ op: 'unsub', channel, ...params }));
@@ -258,7 +267,9 @@ export class LiveClient {
     const key = this.pendingAcks.get(channel)?.shift();
     if (key === undefined) return;
     const sub = this.subs.get(key);
-    if (sub && topic !== undefined) sub.topic = topic;
+    if (!sub || topic === undefined) return;
+    sub.topic = topic;
+    for (const ready of [...sub.ready]) ready();
   }
 
   private onSessionInvalid(msg: string): void {

@@ -63,7 +63,7 @@ export function useSupportActions(id: number) {
     },
   });
   const read = useMutation({
-    mutationFn: () => api.call(supportAdminApi.read, { params: { id }, toast: false }),
+    mutationFn: (upTo: number) => api.call(supportAdminApi.read, { params: { id }, body: { upTo }, toast: false }),
     onSuccess: refresh,
   });
   const close = useMutation({

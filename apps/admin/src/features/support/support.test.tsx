@@ -107,6 +107,8 @@ describe('customer service', { timeout: 30_000 }, () => {
     // Opened means read: one call, and the inbox's count goes.
     await waitFor(() => expect(screen.queryByTestId('support-unread-3')).toBeNull(), { timeout: 10_000 });
     expect(calls.filter((call) => call.url.endsWith('/read'))).toHaveLength(1);
+    // Up to the newest message shown: one the user sends meanwhile stays unread.
+    expect(calls.find((call) => call.url.endsWith('/read'))?.body).toEqual({ upTo: 2 });
 
     // The image comes as bytes with the operator's token, shown through an object URL.
     await waitFor(() => expect(calls.some((call) => call.url === '/admin/api/support/attachment/2')).toBe(true));

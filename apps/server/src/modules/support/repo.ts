@@ -56,12 +56,12 @@ export function createSupportRepo(db: Db) {
         'SELECT COUNT(*) FROM support_messages WHERE conversation_id = ? AND author = ? AND read_at IS NULL',
       )
       .pluck(),
-    markRead: db.prepare<[number, number, string]>(
-      'UPDATE support_messages SET read_at = ? WHERE conversation_id = ? AND author = ? AND read_at IS NULL',
+    markRead: db.prepare<[number, number, string, number]>(
+      'UPDATE support_messages SET read_at = ? WHERE conversation_id = ? AND author = ? AND read_at IS NULL AND id <= ?',
     ),
     lastId: db
-      .prepare<[number, string], number | null>(
-        'SELECT MAX(id) FROM support_messages WHERE conversation_id = ? AND author = ?',
+      .prepare<[number, string, number], number | null>(
+        'SELECT MAX(id) FROM support_messages WHERE conversation_id = ? AND author = ? AND id <= ?',
       )
       .pluck(),
     inbox: db.prepare<{ status: string; limit: number; offset: number }, ConversationRow & { unread: number }>(
@@ -95,9 +95,12 @@ export function createSupportRepo(db: Db) {
     page: (conversationId: number, before: number, limit: number) => q.page.all(conversationId, before, limit),
     allMessages: (conversationId: number) => q.all.all(conversationId),
     unread: (conversationId: number, author: 'user' | 'operator') => q.unread.get(conversationId, author) ?? 0,
-    markRead: (conversationId: number, author: 'user' | 'operator', at: number) =>
-      q.markRead.run(at, conversationId, author).changes,
-    lastId: (conversationId: number, author: 'user' | 'operator') => q.lastId.get(conversationId, author) ?? null,
+    /** Marks `author`'s messages read, those up to `upTo` (the newest the reader saw; by default all of them). */
+    markRead: (conversationId: number, author: 'user' | 'operator', at: number, upTo = Number.MAX_SAFE_INTEGER) =>
+      q.markRead.run(at, conversationId, author, upTo).changes,
+    /** The id of `author`'s newest message (up to `upTo`), or null. */
+    lastId: (conversationId: number, author: 'user' | 'operator', upTo = Number.MAX_SAFE_INTEGER) =>
+      q.lastId.get(conversationId, author, upTo) ?? null,
     inbox: (status: 'open' | 'closed', limit: number, offset: number) => q.inbox.all({ status, limit, offset }),
     inboxCount: (status: 'open' | 'closed') => q.inboxCount.get(status) ?? 0,
     unanswered: () => q.unanswered.get() ?? 0,

@@ -23,8 +23,8 @@ export function supportRoutes(app: Router, support: SupportService): void {
     const file = support.ownAttachment(user.uid, params.id);
     sendImage(reply, file.bytes, file.mime, 'private');
   });
-  serve(app, api.read, ({ user }) => {
-    support.markRead(user.uid);
+  serve(app, api.read, ({ user, body }) => {
+    support.markRead(user.uid, body?.upTo);
     return null;
   });
   serve(app, api.unread, ({ user }) => ({ unread: support.unread(user.uid) }));
@@ -37,7 +37,7 @@ export function supportAdminRoutes(app: Router, support: SupportService): void {
   serveAction(app, api.reply, {
     apply: ({ operator, params, body }) => support.reply(operator.operatorId, params.id, body.body),
   });
-  serveAction(app, api.read, { apply: ({ params }) => support.markUserRead(params.id) });
+  serveAction(app, api.read, { apply: ({ params, body }) => support.markUserRead(params.id, body?.upTo) });
   serveAction(app, api.close, { apply: ({ operator, params }) => support.close(operator.operatorId, params.id) });
   serve(app, api.attachment, ({ params, reply }) => {
     const file = support.operatorAttachment(params.id);

@@ -95,10 +95,14 @@ export class SupportService {
   }
 
   /** Marks the operators' messages read. */
-  markRead(uid: number): void {
+  /**
+   * Marks support's messages read, up to `upTo` when given (the newest the user saw: an answer that arrives while the
+   * call is on its way stays unread, and its badge with it).
+   */
+  markRead(uid: number, upTo?: number): void {
     const conversation = this.repo.openConversation(uid) ?? this.repo.latestConversation(uid);
     if (!conversation) return;
-    this.tx.run(() => this.repo.markRead(conversation.id, 'operator', this.clock.now()));
+    this.tx.run(() => this.repo.markRead(conversation.id, 'operator', this.clock.now(), upTo));
   }
 
   unread(uid: number): number {
@@ -177,12 +181,15 @@ export class SupportService {
     });
   }
 
-  /** Marks the user's messages read; the trader sees the receipt. */
-  markUserRead(id: number): null {
+  /**
+   * Marks the user's messages read, up to `seen` when given (the newest the operator saw); the trader sees the
+   * receipt.
+   */
+  markUserRead(id: number, seen?: number): null {
     this.tx.run(() => {
       const conversation = this.requireConversation(id);
-      const upTo = this.repo.lastId(id, 'user');
-      if (this.repo.markRead(id, 'user', this.clock.now()) > 0 && upTo !== null) {
+      const upTo = this.repo.lastId(id, 'user', seen);
+      if (this.repo.markRead(id, 'user', this.clock.now(), seen) > 0 && upTo !== null) {
         this.push(conversation.uid, { kind: 'read', conversationId: id, upTo });
       }
     });

@@ -86,12 +86,32 @@ describe('customer service', () => {
       expect(
         (await get<{ unread: number }>(server, '/mapi/support/unread', { token: trader.token })).body.data.unread,
       ).toBe(1);
-      await post(server, '/mapi/support/read', undefined, { token: trader.token });
+      // A second answer comes while the trader's read of the first is on its way: it stays unread.
+      const second = await post<SupportMessage>(
+        server,
+        `/admin/api/support/conversations/${id}/reply`,
+        { body: 'Here is the transaction on the explorer.' },
+        { token: support.token },
+      );
+      const upToFirst = await post(server, '/mapi/support/read', { upTo: reply.body.data.id }, { token: trader.token });
+      expect(upToFirst.body.code).toBe(200);
+      expect(
+        (await get<{ unread: number }>(server, '/mapi/support/unread', { token: trader.token })).body.data.unread,
+      ).toBe(1);
+      const seen = await get<SupportThread>(server, '/mapi/support/thread', { token: trader.token });
+      expect(seen.body.data.messages.map((m) => [m.id, m.readAt === null])).toEqual([
+        [sent.body.data.id, false],
+        [reply.body.data.id, false],
+        [second.body.data.id, true],
+      ]);
+      // Without `upTo`: everything.
+      const all = await post(server, '/mapi/support/read', {}, { token: trader.token });
+      expect(all.body).toMatchObject({ code: 200 });
       expect(
         (await get<{ unread: number }>(server, '/mapi/support/unread', { token: trader.token })).body.data.unread,
       ).toBe(0);
       const thread = await get<SupportThread>(server, '/mapi/support/thread', { token: trader.token });
-      expect(thread.body.data.messages.map((m) => m.author)).toEqual(['user', 'operator']);
+      expect(thread.body.data.messages.map((m) => m.author)).toEqual(['user', 'operator', 'operator']);
       expect(thread.body.data.messages[0]?.readAt).not.toBeNull();
 
       const closed = await post(server, `/admin/api/support/conversations/${id}/close`, undefined, {
@@ -104,6 +124,59 @@ describe('customer service', () => {
       const next = await get<SupportThread>(server, '/mapi/support/thread', { token: trader.token });
       expect(next.body.data.conversation?.id).not.toBe(id);
       expect(next.body.data.conversation?.status).toBe('open');
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('an operator’s read covers the messages the console showed, not one the user sent meanwhile', async () => {
+    const trader = await registerUser(server);
+    const socket = await live(trader);
+    try {
+      const first = await post<SupportMessage>(
+        server,
+        '/mapi/support/message',
+        { body: 'Hello' },
+        { token: trader.token },
+      );
+      const second = await post<SupportMessage>(
+        server,
+        '/mapi/support/message',
+        { body: 'Are you there?' },
+        { token: trader.token },
+      );
+      const thread = await get<SupportThread>(server, '/mapi/support/thread', { token: trader.token });
+      const id = thread.body.data.conversation?.id ?? 0;
+      const read = await post(
+        server,
+        `/admin/api/support/conversations/${id}/read`,
+        { upTo: first.body.data.id },
+        { token: support.token },
+      );
+      expect(read.body.code).toBe(200);
+      const receipt = await socket.next((f) => f.channel === 'support' && (f.data as { kind: string }).kind === 'read');
+      expect(receipt.data).toMatchObject({ kind: 'read', conversationId: id, upTo: first.body.data.id });
+      const detail = await get<{ messages: SupportMessage[] }>(server, `/admin/api/support/conversations/${id}`, {
+        token: support.token,
+      });
+      expect(detail.body.data.messages.map((m) => [m.id, m.readAt === null])).toEqual([
+        [first.body.data.id, false],
+        [second.body.data.id, true],
+      ]);
+      // A read of something else than a message id is refused and changes nothing.
+      const bad = await post(
+        server,
+        `/admin/api/support/conversations/${id}/read`,
+        { upTo: -3 },
+        { token: support.token },
+      );
+      expect(bad.body.code).not.toBe(200);
+      const badUser = await post(server, '/mapi/support/read', { upTo: 'all' }, { token: trader.token });
+      expect(badUser.body.code).not.toBe(200);
+      const after = await get<{ messages: SupportMessage[] }>(server, `/admin/api/support/conversations/${id}`, {
+        token: support.token,
+      });
+      expect(after.body.data.messages[1]?.readAt).toBeNull();
     } finally {
       socket.close();
     }

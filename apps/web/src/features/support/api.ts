@@ -97,7 +97,17 @@ export function useSupportFeed(): void {
   const loggedIn = useLoggedIn();
   useEffect(() => {
     if (!loggedIn) return;
-    return live.subscribe('support', {}, (data) => applySupportFrame(queryClient, data));
+    return live.subscribe(
+      'support',
+      {},
+      (data) => applySupportFrame(queryClient, data),
+      // Live from here on: what support did before (an answer while another page was open, or while the line was
+      // down) is in the count and the thread asked for again now.
+      () => {
+        void queryClient.invalidateQueries({ queryKey: supportKeys.unread });
+        void queryClient.invalidateQueries({ queryKey: supportKeys.thread });
+      },
+    );
   }, [loggedIn, queryClient]);
 }
 
@@ -168,7 +178,7 @@ export function useOutgoing(): readonly OutgoingMessage[] {
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (_upTo: number) => api.call(supportApi.read, { toast: false }),
+    mutationFn: (upTo: number) => api.call(supportApi.read, { body: { upTo }, toast: false }),
     onSuccess: (_data, upTo) => {
       queryClient.setQueryData<ThreadData>(
         supportKeys.thread,

@@ -21,12 +21,17 @@ import { useOutbox } from './outbox';
 import ServePage from './pages/ServePage';
 
 /** The live channel, faked: who listens to what, and a way to push them frames. */
-const listeners: { channel: string; listener: (data: unknown) => void; active: boolean }[] = [];
+const listeners: {
+  channel: string;
+  listener: (data: unknown) => void;
+  ready?: (() => void) | undefined;
+  active: boolean;
+}[] = [];
 
 vi.mock('../../lib/live', () => ({
   live: {
-    subscribe(channel: string, _params: unknown, listener: (data: unknown) => void) {
-      const entry = { channel, listener, active: true };
+    subscribe(channel: string, _params: unknown, listener: (data: unknown) => void, ready?: () => void) {
+      const entry = { channel, listener, ready, active: true };
       listeners.push(entry);
       return () => {
         entry.active = false;
@@ -34,6 +39,14 @@ vi.mock('../../lib/live', () => ({
     },
   },
 }));
+
+/** The server acknowledged the subscriptions: live from now on. */
+async function acknowledge(): Promise<void> {
+  await act(async () => {
+    for (const entry of listeners) if (entry.active && entry.channel === 'support') entry.ready?.();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
 
 async function push(frame: SupportFrame): Promise<void> {
   await act(async () => {
@@ -201,6 +214,8 @@ describe('the support chat', () => {
     const answer = screen.getByText('Looking into it now.').closest('.support-msg');
     expect(answer?.querySelector('.support-msg__name')?.textContent).toBe('Mia');
     await waitFor(() => expect(requests.filter((r) => r.path === '/mapi/support/read')).toHaveLength(1));
+    // Up to the answer on screen: one that arrives while the call is on its way stays unread.
+    expect(requests.find((r) => r.path === '/mapi/support/read')?.body).toEqual({ upTo: 2 });
 
     // Support closes the conversation: the page says how to go on.
     await push({ kind: 'closed', conversationId: 7 });
@@ -316,6 +331,20 @@ describe('the unread badge', () => {
     unread = 3;
     await push({ kind: 'message', conversationId: 7, message: message(9, 'operator') });
     expect(await screen.findByText('3 unread')).toBeTruthy();
+  });
+
+  it('asks for the count again once its subscription is live (an answer may have come before it was)', async () => {
+    let unread = 0;
+    const requests = stubServer((request) =>
+      request.path === '/mapi/support/unread' ? { data: { unread } } : { data: null },
+    );
+    renderWithClient(<UnreadBadge />);
+    await waitFor(() => expect(requests.filter((r) => r.path === '/mapi/support/unread')).toHaveLength(1));
+    expect(document.querySelector('.adm-badge')).toBeNull();
+    // Support answered between the first count and the subscription: no frame tells of it.
+    unread = 1;
+    await acknowledge();
+    expect(await screen.findByText('1 unread')).toBeTruthy();
   });
 
   it('shows nothing when everything is read, or to a visitor', async () => {

@@ -45,6 +45,10 @@ export const SupportMessageBody = z.object({
   body: z.string().trim().min(1).max(SUPPORT_MESSAGE_MAX),
 });
 export const SupportThreadQuery = z.object({ before: Id.optional() });
+/** What the reader saw: messages after `upTo` (arrived while the call was on its way) stay unread. */
+export const SupportReadBody = z.object({
+  upTo: Id.optional().describe('the newest message the reader saw; without it, every message is marked read'),
+});
 
 /** A frame on the private `support` channel. */
 export const SupportFrame = z.object({
@@ -151,7 +155,8 @@ export const supportApi = {
     path: '/mapi/support/read',
     access: USER,
     tags,
-    summary: 'Mark support’s messages read (the operator sees it)',
+    summary: 'Mark support’s messages read, up to the newest the user saw (the operator sees it)',
+    body: SupportReadBody,
     data: EmptyData,
   }),
   unread: route({
@@ -199,8 +204,9 @@ export const supportAdminApi = {
     path: '/admin/api/support/conversations/:id/read',
     access: operator('support.chat'),
     tags: adminTags,
-    summary: 'Mark the user’s messages read (the trader sees it)',
+    summary: 'Mark the user’s messages read, up to the newest the operator saw (the trader sees it)',
     params: IdParam,
+    body: SupportReadBody,
     data: EmptyData,
   }),
   close: route({

@@ -108,7 +108,7 @@ export function Conversation({ detail }: { detail: Detail }) {
   useEffect(() => {
     if (unread === null || !visible || marked.current >= unread) return;
     marked.current = unread;
-    markRead();
+    markRead(unread);
   }, [unread, visible, markRead]);
 
   // The newest message in view: on opening, and when one arrives while the operator is at the bottom.
