@@ -11,6 +11,8 @@
  *    spot `POST /mapi/spot/neworder` on BTC_USDT around 60,000 (quantity 0.001–0.020 BTC), perp
  *    `POST /mapi/swap/order` on the BTC_USDT perpetual around its mark (1–20 lots of 0.001 BTC): random side, price
  *    within ±30 ticks, so buyers and sellers overlap and roughly half the orders trade and half rest;
+ *    after each phase (outside its measured window) the traders cancel their resting orders, so every phase starts
+ *    from an empty book;
  * 3. prints each phase's orders/s (answers with code 200 over the measured window), latency, the server's CPU per
  *    order; then each round's ratio perp / spot and their geometric mean (target ≥ 0.8), and the best of each kind.
  *
@@ -49,7 +51,7 @@ const CONNECTIONS = option('connections', quick ? 32 : 64);
 const USERS = option('users', quick ? 16 : 64);
 const WARMUP_S = option('warmup', quick ? 1 : 3);
 const DURATION_S = option('duration', quick ? 4 : 10);
-const ROUNDS = option('rounds', quick ? 1 : 2);
+const ROUNDS = option('rounds', quick ? 1 : 4);
 /** `--profile DIR`: the server writes a V8 CPU profile there. */
 const PROFILE_DIR = process.argv.includes('--profile')
   ? process.argv[process.argv.indexOf('--profile') + 1]
@@ -158,6 +160,20 @@ async function phase(
   const cpu = cpuSeconds(pid) - cpuBefore;
   stop = true;
   await Promise.all(clients);
+  // Outside the measured window: the traders cancel what still rests, so every phase starts from an empty book. With
+  // no cancels the books only grew (half the orders rest, and the levels far from the price are never reached), and
+  // from the third perp phase on the resting orders that open a position met the position cap (POSITION_TOO_LARGE).
+  await Promise.all(
+    traders.map(async (trader, i) => {
+      const answer = await (conns[i % conns.length] as Connection).request(
+        'POST',
+        kind === 'spot' ? '/mapi/spot/cancelAll' : '/mapi/swap/cancelAll',
+        `Authorization: ${trader.token}\r\n`,
+        '{"symbol":"BTC_USDT"}',
+      );
+      if (!answer.body.startsWith('{"code":200')) throw new Error(`cancel all refused: ${answer.body}`);
+    }),
+  );
   const result: Phase = {
     kind,
     rate: measured.ok / elapsed,
