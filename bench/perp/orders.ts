@@ -19,7 +19,7 @@
  * Why the order alternates and the rounds' ratios are the figure: every phase adds ~100,000 orders to the database, and
  * a phase runs faster on a smaller one (the first phase of a run is the fastest of its kind far more often than not).
  * With spot always first, spot always ran on the smaller database; in the order spot, perp, perp, spot each kind has
- * the earlier place in one round, and the mean of the two rounds' ratios cancels a steady drift. The best of each kind
+ * the earlier place in every other round, and the mean of the rounds' ratios cancels a steady drift. The best of each kind
  * is printed too (it favours whichever ran first).
  *
  * The load generator and the server share the machine's cores with whatever else runs: read the ratio, and run it

@@ -138,42 +138,32 @@ describe('check-in', () => {
   });
 });
 
+/** An operator creates an active box at 5 USDT with these prizes and this USDT budget. */
+function createBox(name: string, prizes: { asset: string; amount: string; odds: string }[], budget: string) {
+  return post<{ id: number }>(
+    server,
+    '/admin/api/rewards/boxes',
+    { name, priceAsset: 'USDT', price: '5', prizes, budget: [{ asset: 'USDT', amount: budget }], status: 'active' },
+    { token: admin.token },
+  );
+}
+
 describe('mystery box', () => {
   it('publishes the table, draws from the committed seed, pays from the pool, and every draw recomputes after rotation', async () => {
     // The check-in test moved the clock by days: operator sessions from before have expired.
     admin = await loginOperator(server, 'admin');
-    const bad = await post(
-      server,
-      '/admin/api/rewards/boxes',
-      {
-        name: 'Bad',
-        priceAsset: 'USDT',
-        price: '5',
-        prizes: [{ asset: 'USDT', amount: '1', odds: '99' }],
-        budget: [{ asset: 'USDT', amount: '10' }],
-        status: 'active',
-      },
-      { token: admin.token },
-    );
+    const bad = await createBox('Bad', [{ asset: 'USDT', amount: '1', odds: '99' }], '10');
     expect(bad.body).toMatchObject({ code: ERRORS.BOX_ODDS_INVALID.code });
     expect(bad.body.msg).toContain('99');
-    const created = await post<{ id: number }>(
-      server,
-      '/admin/api/rewards/boxes',
-      {
-        name: 'Test box',
-        priceAsset: 'USDT',
-        price: '5',
-        prizes: [
-          { asset: 'USDT', amount: '0', odds: '50' },
-          { asset: 'USDT', amount: '3', odds: '40' },
-          { asset: 'USDT', amount: '10', odds: '10' },
-        ],
-        // Six draws of the top prize at most: the budget never stops these (a smaller one did, at random).
-        budget: [{ asset: 'USDT', amount: '60' }],
-        status: 'active',
-      },
-      { token: admin.token },
+    const created = await createBox(
+      'Test box',
+      [
+        { asset: 'USDT', amount: '0', odds: '50' },
+        { asset: 'USDT', amount: '3', odds: '40' },
+        { asset: 'USDT', amount: '10', odds: '10' },
+      ],
+      // Six draws of the top prize at most: the budget never stops these (a smaller one did, at random).
+      '60',
     );
     expect(created.body.msg).toBe('success');
     const boxId = created.body.data.id;
@@ -237,19 +227,7 @@ describe('mystery box', () => {
     expect(rank.body.data[0]?.opened).toBe(6);
 
     // The budget: once a prize that could be drawn no longer fits, the box stops before drawing (and charges nothing).
-    const small = await post<{ id: number }>(
-      server,
-      '/admin/api/rewards/boxes',
-      {
-        name: 'One prize left',
-        priceAsset: 'USDT',
-        price: '5',
-        prizes: [{ asset: 'USDT', amount: '10', odds: '100' }],
-        budget: [{ asset: 'USDT', amount: '10' }],
-        status: 'active',
-      },
-      { token: admin.token },
-    );
+    const small = await createBox('One prize left', [{ asset: 'USDT', amount: '10', odds: '100' }], '10');
     expect(small.body.msg).toBe('success');
     const last = await post<BoxDraw>(
       server,

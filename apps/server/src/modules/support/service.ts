@@ -94,7 +94,6 @@ export class SupportService {
     }
   }
 
-  /** Marks the operators' messages read. */
   /**
    * Marks support's messages read, up to `upTo` when given (the newest the user saw: an answer that arrives while the
    * call is on its way stays unread, and its badge with it).
